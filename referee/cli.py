@@ -1,0 +1,42 @@
+"""The `referee` command: replay a recorded game; plan builds."""
+import argparse
+import json
+import sys
+
+from .game import replay, ReplayError
+from .planner import cli as planner_cli
+
+
+def _replay(args) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            game = replay(f, at=args.at)
+    except OSError as e:
+        print(f"{args.file}: cannot read: {e.strerror}", file=sys.stderr)
+        return 2
+    except ReplayError as e:
+        print(f"{args.file} {e}", file=sys.stderr)
+        return 2
+    json.dump(game.state, sys.stdout, ensure_ascii=False, indent=1)
+    print()
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="referee", description="A digital referee for Power Grid.")
+    sub = top.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="print the state of a recorded game (JSON Lines) as JSON")
+    rp.add_argument("file")
+    rp.add_argument("--at", type=int, metavar="N", help="stop after N actions (lines after the setup)")
+    rp.set_defaults(func=_replay)
+    planner_cli.add_commands(sub)
+    return top
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

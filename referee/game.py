@@ -1,0 +1,150 @@
+"""A game is its setup plus an append-only log of table facts.
+
+The log also records the table's own corrections: "undo" takes back the last fact, "redo" puts it
+back, and "correct" replaces an earlier fact and replays everything after it. Nothing is ever
+deleted from the log; the effective facts and their states are derived from it.
+"""
+import json
+from functools import lru_cache
+
+from .catalog import load_map, load_edition
+from .planner import get_planner
+from .rules import engine
+from .rules.context import Context
+from .rules.errors import IllegalAction, BadAction, BadSetup
+from .rules.setup import normalise_setup
+
+LOG_ONLY = ("undo", "redo", "correct")
+
+
+@lru_cache(maxsize=64)
+def _context(map_id, edition_id, players, areas, short_game):
+    game_map = load_map(map_id)
+    return Context(map=game_map, edition=load_edition(edition_id, map=game_map), players=players,
+                   areas=areas, short_game=short_game, planner_factory=get_planner)
+
+
+def context_for(setup: dict) -> tuple:
+    """(normalised setup, Context) for a setup line; BadSetup if the board or tables are unknown."""
+    if not isinstance(setup, dict) or setup.get("type", "setup") != "setup":
+        raise BadSetup("the first line of a game is its setup: {\"type\": \"setup\", \"map\": ..., ...}")
+    try:
+        game_map = load_map(setup.get("map", ""))
+        edition = load_edition(setup.get("edition", "original"), map=game_map)
+    except ValueError as e:
+        raise BadSetup(str(e)) from None
+    setup = normalise_setup(setup, game_map, edition)
+    ctx = _context(game_map.id, edition.id, len(setup["players"]), tuple(setup["areas"]), setup["short_game"])
+    return setup, ctx
+
+
+class Game:
+    def __init__(self, setup: dict):
+        self.setup, self.ctx = context_for(setup)
+        state, events = engine.start(self.setup, self.ctx)
+        self.log = []           # every entry the table made, in order
+        self.facts = []         # the effective actions
+        self.states = [state]   # states[i] = after i effective facts
+        self.events = [events]  # events[i] = rulings of fact i (0: setup)
+        self.undone = []        # facts taken back, most recent last, for redo
+
+    @property
+    def state(self) -> dict:
+        return self.states[-1]
+
+    def play(self, entry: dict) -> list:
+        """Record one log entry; returns the rulings it caused. IllegalAction leaves all unchanged."""
+        if not isinstance(entry, dict):
+            raise BadAction("a log entry is a JSON object with a type")
+        kind = entry.get("type")
+        if kind == "undo":
+            events = self._undo()
+        elif kind == "redo":
+            events = self._redo()
+        elif kind == "correct":
+            events = self._correct(entry)
+        else:
+            state, events = engine.apply(self.state, entry, self.ctx)
+            self._push(entry, state, events)
+            self.undone = []
+        self.log.append(entry)
+        return events
+
+    def _push(self, fact, state, events):
+        self.facts.append(fact)
+        self.states.append(state)
+        self.events.append(events)
+
+    def _undo(self):
+        if not self.facts:
+            raise IllegalAction("nothing to undo: no table fact has been entered since setup")
+        fact = self.facts.pop()
+        self.states.pop()
+        self.events.pop()
+        self.undone.append(fact)
+        return [{"type": "undone", "fact": fact, "reason": f"Undone: {describe(fact)}"}]
+
+    def _redo(self):
+        if not self.undone:
+            raise IllegalAction("nothing to redo: no fact was undone since the last new fact")
+        fact = self.undone[-1]
+        state, events = engine.apply(self.state, fact, self.ctx)
+        self.undone.pop()
+        self._push(fact, state, events)
+        return [{"type": "redone", "fact": fact, "reason": f"Redone: {describe(fact)}"}] + events
+
+    def _correct(self, entry):
+        number, fact = entry.get("fact"), entry.get("action")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.facts):
+            raise BadAction(f"correct names a fact by its number, 1 to {len(self.facts)}; got {number!r}")
+        if not isinstance(fact, dict) or fact.get("type") in LOG_ONLY + ("setup",):
+            raise BadAction("correct needs the replacing action: {\"type\": ..., ...}")
+        facts = self.facts[:number - 1] + [fact] + self.facts[number:]
+        states, events = self.states[:number], self.events[:number]
+        for i, f in enumerate(facts[number - 1:], number):
+            try:
+                state, ev = engine.apply(states[-1], f, self.ctx)
+            except IllegalAction as e:
+                which = "the corrected fact" if i == number else f"fact {i} ({describe(f)})"
+                raise type(e)(f"correcting fact {number} is refused: {which} would be illegal: {e.message}") from None
+            states.append(state)
+            events.append(ev)
+        self.facts, self.states, self.events, self.undone = facts, states, events, []
+        return [{"type": "corrected", "fact": number, "reason": f"Fact {number} corrected to: {describe(fact)}; "
+                 f"{len(facts) - number} later fact(s) replayed"}] + events[number]
+
+
+def describe(fact: dict) -> str:
+    details = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in fact.items() if k != "type")
+    return f"{fact.get('type')} ({details})" if details else str(fact.get("type"))
+
+
+class ReplayError(Exception):
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+def replay(lines, at: int | None = None) -> Game:
+    """A game from JSON Lines (setup first); `at` stops after that many entries."""
+    game, played = None, 0
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        if game is not None and at is not None and played >= at:
+            break
+        try:
+            entry = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ReplayError(number, f"not valid JSON ({e.msg} at column {e.colno})") from None
+        try:
+            if game is None:
+                game = Game(entry)
+            else:
+                game.play(entry)
+                played += 1
+        except IllegalAction as e:
+            raise ReplayError(number, e.message) from None
+    if game is None:
+        raise ReplayError(1, "empty log: the first line must be the setup")
+    return game

@@ -1,0 +1,219 @@
+"""Phase 2: the plant auction (RULES.md A round, phase 2)."""
+from itertools import product
+
+from .context import STEP3, RESOURCES
+from .errors import BadAction, CannotAfford, InvalidBid, NotAvailable, NotYourTurn, WrongPhase, CannotStore
+from .events import event, listing
+from . import plant_market
+from .state import player
+from .storage import specs_of, alloc_of, write_alloc, place, fits, totals
+
+
+def eligible(state: dict) -> list:
+    """Players in turn order who have neither bought a plant this round nor passed the phase."""
+    a = state["auction"]
+    return [n for n in state["order"] if n not in a["bought"] and n not in a["out"]]
+
+
+def chooser(state: dict):
+    left = eligible(state)
+    return left[0] if left else None
+
+
+def _expect_chooser(state, name):
+    if state["auction"]["lot"] is not None:
+        lot = state["auction"]["lot"]
+        raise WrongPhase(f"plant {lot['plant']} is being auctioned; {lot['turn']} bids or passes")
+    who = chooser(state)
+    if name != who:
+        raise NotYourTurn(f"it is {who}'s turn to open an auction or pass, not {name}'s")
+
+
+def _money_check(p, name, amount):
+    if amount > p["money"]:
+        raise CannotAfford(f"{name} bids {amount} but has only {p['money']} Elektro")
+
+
+def _amount(value, field="bid"):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadAction(f"{field} must be a whole number of Elektro, not {value!r}")
+    return value
+
+
+def _plant_on_offer(state, plant):
+    offer = plant_market.current(state)
+    if plant not in offer:
+        raise NotAvailable(f"plant {plant!r} is not in the current market; open to auction: "
+                           f"{', '.join(map(str, offer))}")
+
+
+def nominate(state: dict, ctx, action: dict) -> list:
+    """The chooser puts a current-market plant up with an opening bid of at least its number."""
+    name, plant = action.get("player"), action.get("plant")
+    p = player(state, name)
+    _expect_chooser(state, name)
+    _plant_on_offer(state, plant)
+    bid = _amount(action.get("bid", plant))
+    if bid < plant:
+        raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {plant}")
+    _money_check(p, name, bid)
+    seats = list(state["players"])
+    start = seats.index(name)
+    clockwise = seats[start:] + seats[:start]
+    bidders = [n for n in clockwise if n in eligible(state)]
+    events = [event("auction_opened", f"{name} opens plant {plant} at {bid}", player=name, plant=plant, bid=bid)]
+    if len(bidders) == 1:
+        return events + sell(state, ctx, name, plant, bid, "nobody else may bid")
+    state["auction"]["lot"] = {"plant": plant, "bid": bid, "leader": name, "bidders": bidders,
+                               "turn": bidders[1]}
+    return events
+
+
+def _expect_bidder(state, name):
+    lot = state["auction"]["lot"]
+    if lot is None:
+        raise WrongPhase(f"no plant is being auctioned; {chooser(state)} opens an auction or passes")
+    if name != lot["turn"]:
+        raise NotYourTurn(f"it is {lot['turn']}'s turn to raise or pass on plant {lot['plant']}, not {name}'s")
+    return lot
+
+
+def _next_bidder(lot, name):
+    i = lot["bidders"].index(name)
+    return lot["bidders"][(i + 1) % len(lot["bidders"])]
+
+
+def raise_bid(state: dict, ctx, action: dict) -> list:
+    name = action.get("player")
+    p = player(state, name)
+    lot = _expect_bidder(state, name)
+    amount = _amount(action.get("amount"), "amount")
+    if amount <= lot["bid"]:
+        raise InvalidBid(f"a raise must beat {lot['bid']}: bid at least {lot['bid'] + 1}")
+    _money_check(p, name, amount)
+    lot["bid"], lot["leader"] = amount, name
+    lot["turn"] = _next_bidder(lot, name)
+    return [event("bid", f"{name} bids {amount} for plant {lot['plant']}", player=name, amount=amount)]
+
+
+def pass_bid(state: dict, ctx, action: dict) -> list:
+    name = action.get("player")
+    player(state, name)
+    lot = _expect_bidder(state, name)
+    nxt = _next_bidder(lot, name)
+    lot["bidders"].remove(name)
+    events = [event("bid_passed", f"{name} passes on plant {lot['plant']}", player=name)]
+    if len(lot["bidders"]) == 1:
+        return events + sell(state, ctx, lot["leader"], lot["plant"], lot["bid"], "every other bidder passed")
+    lot["turn"] = nxt
+    return events
+
+
+def pass_phase(state: dict, ctx, action: dict) -> list:
+    """The chooser declines to open an auction and is out of the auctions this round."""
+    name = action.get("player")
+    player(state, name)
+    _expect_chooser(state, name)
+    if state["round"] == 1:
+        raise WrongPhase("in round 1 every player must buy a plant: open an auction on "
+                         + ", ".join(map(str, plant_market.current(state))))
+    state["auction"]["out"].append(name)
+    return [event("auction_passed", f"{name} passes: no more plants for {name} this round", player=name)]
+
+
+def sold(state: dict, ctx, action: dict) -> list:
+    """Quick entry for an auction run on the table: 'X bought plant P for M'."""
+    name, plant = action.get("player"), action.get("plant")
+    p = player(state, name)
+    if state["auction"]["lot"] is not None:
+        raise WrongPhase(f"plant {state['auction']['lot']['plant']} is being auctioned bid by bid; finish it")
+    if name not in eligible(state):
+        raise NotYourTurn(f"{name} has already bought a plant or passed this round; "
+                          f"still buying: {', '.join(eligible(state)) or 'nobody'}")
+    _plant_on_offer(state, plant)
+    price = _amount(action.get("price"), "price")
+    if price < plant:
+        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {plant}")
+    _money_check(p, name, price)
+    return sell(state, ctx, name, plant, price, "won at the table")
+
+
+def sell(state: dict, ctx, name, plant, price, why) -> list:
+    p = state["players"][name]
+    p["money"] -= price
+    p["plants"].append({"number": plant, "stored": {}})
+    state["market"].remove(plant)
+    a = state["auction"]
+    a["bought"].append(name)
+    a["sales"] += 1
+    a["lot"] = None
+    tasks = [{"task": "draw", "reason": f"replace plant {plant}"}]
+    if len(p["plants"]) > ctx.max_plants:
+        tasks.append({"task": "discard", "player": name})
+    state["queue"][0:0] = tasks
+    return [event("plant_bought", f"{name} buys plant {plant} for {price} Elektro ({why})",
+                  player=name, plant=plant, price=price)]
+
+
+def discard(state: dict, ctx, action: dict) -> list:
+    """Over the plant limit: discard one of the other plants; its cubes may move to the rest."""
+    task = state["queue"][0] if state["queue"] else {}
+    name, number = action.get("player"), action.get("plant")
+    p = player(state, name)
+    if task.get("task") != "discard" or task.get("player") != name:
+        raise WrongPhase(f"{name} has no plant to discard now")
+    newest = p["plants"][-1]["number"]
+    others = [pl for pl in p["plants"][:-1]]
+    target = next((pl for pl in others if pl["number"] == number), None)
+    if target is None:
+        raise NotAvailable(f"{name} discards one of the other plants ({', '.join(str(x['number']) for x in others)}),"
+                           f" not {number!r}; plant {newest} was just bought")
+    rest = [pl for pl in p["plants"] if pl is not target]
+    specs = specs_of(ctx, rest)
+    start = alloc_of(rest)
+    freed = [target["stored"].get(r, 0) for r in RESOURCES]
+    keep = _keep(action.get("keep"), freed, specs, start)
+    new = place(specs, start, keep)
+    if new is None:
+        raise CannotStore(f"the remaining plants cannot hold {_cubes(keep)}; they can keep at most "
+                          f"{_cubes(_most_kept(freed, specs, start))}")
+    write_alloc(rest, new)
+    p["plants"] = rest
+    state["removed"].append(number)
+    back = [f - k for f, k in zip(freed, keep)]
+    for r, n in zip(RESOURCES, back):
+        state["resources"]["supply"][r] += n
+    state["queue"].pop(0)
+    moved = f"; {_cubes(keep)} moved to other plants" if any(keep) else ""
+    returned = f"; {_cubes(back)} returned to the supply" if any(back) else ""
+    return [event("plant_discarded", f"{name} discards plant {number} (limit {ctx.max_plants} plants){moved}{returned}",
+                  player=name, plant=number, kept=dict(zip(RESOURCES, keep)), returned=dict(zip(RESOURCES, back)))]
+
+
+def _keep(given, freed, specs, start):
+    if given is None:
+        return _most_kept(freed, specs, start)
+    if not isinstance(given, dict) or any(r not in RESOURCES for r in given):
+        raise BadAction(f"keep is {{resource: count}} with resources {', '.join(RESOURCES)}")
+    keep = []
+    for r, f in zip(RESOURCES, freed):
+        n = given.get(r, 0)
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= f:
+            raise BadAction(f"keep {r} must be between 0 and {f}, the {r} on the discarded plant")
+        keep.append(n)
+    return tuple(keep)
+
+
+def _most_kept(freed, specs, start):
+    """By default a player keeps as many cubes as the remaining plants can take."""
+    held = totals(start)
+    best = (0,) * len(RESOURCES)
+    for k in product(*(range(f + 1) for f in freed)):
+        if sum(k) > sum(best) and fits(specs, [h + x for h, x in zip(held, k)]):
+            best = k
+    return best
+
+
+def _cubes(vec) -> str:
+    parts = [f"{n} {r}" for r, n in zip(RESOURCES, vec) if n]
+    return listing(parts) if parts else "nothing"

@@ -1,0 +1,60 @@
+"""Phase 4: building cities (RULES.md Building).
+
+The cheapest order and price of a set of new cities comes from the planner (a minimum spanning
+tree over the network and the new cities); here are the limits the table must respect.
+"""
+from .errors import BadAction, CannotAfford, IllegalBuild
+from .events import event, listing
+from .state import player, houses_in
+
+
+def build(state: dict, ctx, action: dict) -> list:
+    name = action.get("player")
+    p = player(state, name)
+    wanted = action.get("cities")
+    if not isinstance(wanted, list) or not wanted:
+        raise BadAction("cities is a non-empty list of city names (use pass to build nothing)")
+    new = []
+    for text in wanted:
+        try:
+            new.append(ctx.map.resolve_city(text))
+        except ValueError as e:
+            raise IllegalBuild(str(e)) from None
+    label = lambda c: ctx.map.cities[c].name  # noqa: E731
+    in_play = ctx.map.cities_in(ctx.areas)
+    for c in new:
+        if new.count(c) > 1:
+            raise IllegalBuild(f"{label(c)} is listed twice")
+        if c not in in_play:
+            raise IllegalBuild(f"{label(c)} is outside the play areas ({listing(ctx.areas)})")
+        if c in p["cities"]:
+            raise IllegalBuild(f"{name} already has a house in {label(c)}; one house per player per city")
+        if houses_in(state, c) >= state["step"]:
+            raise IllegalBuild(f"{label(c)} is full: Step {state['step']} allows {state['step']} house(s) per city")
+    if len(p["cities"]) + len(new) > ctx.end_cities and ctx.short_game:
+        raise IllegalBuild(f"the short game ends at {ctx.end_cities} cities; {name} may build "
+                           f"{ctx.end_cities - len(p['cities'])} more")
+    try:
+        plan = ctx.planner.route(p["cities"], new, step=state["step"],
+                                 occupied={c: houses_in(state, c) for c in new},
+                                 house_costs=ctx.edition.house_costs)
+    except ValueError as e:
+        raise IllegalBuild(str(e)) from None
+    if plan.total > p["money"]:
+        raise CannotAfford(f"building {listing(label(c) for c in new)} costs {plan.total} Elektro "
+                           f"(connections {plan.connection} + houses {plan.houses}); {name} has {p['money']}")
+    p["money"] -= plan.total
+    parts = []
+    for b in plan.builds:
+        p["cities"].append(b.city)
+        src = f"{b.connection} from {label(b.from_)} + " if b.from_ else ""
+        parts.append(f"{label(b.city)} ({src}house {b.house} = {b.connection + b.house})")
+    events = [event("built", f"{name} builds {listing(parts)}: {plan.total} Elektro", player=name,
+                    cities=[b.city for b in plan.builds], cost=plan.total,
+                    connection=plan.connection, houses=plan.houses)]
+    if len(p["cities"]) >= ctx.end_cities and not state["end_reached"]:
+        state["end_reached"] = True
+        events.append(event("game_end_reached", f"{name} has {len(p['cities'])} cities (the end is "
+                            f"{ctx.end_cities}): the game ends after this building phase", player=name))
+    state["queue"].insert(0, {"task": "check_low"})
+    return events

@@ -1,0 +1,42 @@
+"""The fixed facts a game is played under: board, edition tables, player count.
+
+The engine receives these as values; loading them from files is the catalogue's job.
+"""
+from dataclasses import dataclass, field
+from functools import cached_property
+
+RESOURCES = ("coal", "oil", "garbage", "uranium")
+STEP3 = "step3"
+
+
+@dataclass(frozen=True)
+class Context:
+    map: object          # referee.catalog Map
+    edition: object      # referee.catalog Edition
+    players: int
+    areas: tuple
+    short_game: bool = False
+    planner_factory: object = field(default=None, compare=False)
+
+    @property
+    def counts(self):
+        return self.edition.player_counts[self.players]
+
+    @property
+    def max_plants(self) -> int:
+        return self.counts.max_plants
+
+    @property
+    def end_cities(self) -> int:
+        return self.edition.short_game_end if self.short_game else self.counts.end
+
+    @property
+    def step2_cities(self) -> int:
+        return self.counts.step2
+
+    def plant(self, number):
+        return self.edition.plants[number]
+
+    @cached_property
+    def planner(self):
+        return self.planner_factory(self.map, self.areas)

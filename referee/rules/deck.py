@@ -1,0 +1,77 @@
+"""The physical deck, known only through the draws the table reports.
+
+Before the Step 3 card: 'above' cards lie over it (13 on top), drawn from the 'unseen' plants,
+which also hide the plants removed face down at setup. The Step 3 card comes up exactly when
+nothing is left above it; the deck is then the plants put under it, shuffled, known exactly.
+"""
+from .context import STEP3
+from .errors import ImpossibleDraw, BadAction
+from .events import event, listing
+
+
+def possible_draws(deck: dict) -> list:
+    if deck["step3_drawn"]:
+        return sorted(deck["shuffled"])
+    if deck["above"] == 0:
+        return [STEP3]
+    if deck["top"] is not None:
+        return [deck["top"]]
+    return list(deck["unseen"])
+
+
+def is_empty(deck: dict) -> bool:
+    return deck["step3_drawn"] and not deck["shuffled"]
+
+
+def parse_card(card):
+    if card == STEP3 or (isinstance(card, str) and card.strip().lower().replace(" ", "") in ("step3", "3rd")):
+        return STEP3
+    if isinstance(card, bool) or not isinstance(card, int):
+        raise BadAction(f"a drawn card is a plant number or \"step3\", not {card!r}")
+    return card
+
+
+def take(deck: dict, card) -> list:
+    """Remove a drawn card from the deck, or raise ImpossibleDraw saying what could come up."""
+    possible = possible_draws(deck)
+    if card not in possible:
+        raise ImpossibleDraw(impossible_reason(deck, card, possible))
+    events = []
+    if card == STEP3:
+        deck["step3_drawn"] = True
+        deck["shuffled"] = sorted(deck["under"])
+        deck["under"] = []
+        events.append(event("deck_shuffled", f"Step 3 card drawn: the {len(deck['shuffled'])} plants "
+                            "under it are shuffled and form the deck", deck=deck["shuffled"]))
+    elif deck["step3_drawn"]:
+        deck["shuffled"].remove(card)
+    else:
+        deck["unseen"].remove(card)
+        deck["above"] -= 1
+        deck["top"] = None
+        if deck["above"] == 0 and deck["removed_unseen"]:
+            events.append(event("setup_removals_known", "Every card above the Step 3 card has been drawn, so "
+                                f"the plants removed at setup were {listing(deck['unseen'])}",
+                                plants=list(deck["unseen"])))
+    return events
+
+
+def impossible_reason(deck: dict, card, possible: list) -> str:
+    shown = "Step 3" if card == STEP3 else f"plant {card}"
+    if card == STEP3:
+        why = f"{deck['above']} card(s) still lie above the Step 3 card" if not deck["step3_drawn"] \
+            else "the Step 3 card has already been drawn"
+    elif deck["top"] is not None and card != deck["top"]:
+        why = f"plant {deck['top']} lies on top of the deck"
+    elif not deck["step3_drawn"] and deck["above"] == 0:
+        why = "only the Step 3 card is left above the plants put under it"
+    else:
+        why = "it is not in the deck (already seen, in a market, owned or removed)"
+    allowed = "the deck is empty" if not possible else "possible: " + ", ".join(
+        "Step 3" if c == STEP3 else str(c) for c in possible)
+    return f"{shown} cannot be drawn: {why}; {allowed}"
+
+
+def put_under(deck: dict, plant: int) -> None:
+    """End of a round in Steps 1–2: the plant goes under the deck (under the Step 3 card)."""
+    deck["under"].append(plant)

@@ -1,0 +1,101 @@
+"""Applying one table fact: validate it against the rules, return the new state and the rulings.
+
+`apply` never changes the state it is given; an illegal fact raises a typed IllegalAction.
+"""
+import copy
+
+from .errors import BadAction, WrongPhase, NotYourTurn
+from .events import event
+from . import auction, building, bureaucracy, flow, legal, resources
+from .order import reverse
+from .state import initial_state, player
+
+
+def start(setup: dict, ctx) -> tuple:
+    """The state after setup, with the rulings of the first moment (the round-1 order)."""
+    state = initial_state(setup, ctx)
+    events = [event("turn_order", f"Round 1 turn order by lot: {', '.join(state['order'])}",
+                    order=list(state["order"]))]
+    events += flow.advance(state, ctx)
+    state["next"] = legal.next_actions(state, ctx)
+    return state, events
+
+
+def _phase_turn(state, phase, name):
+    """Resources and building go in reverse order, one player at a time."""
+    if state["phase"] != phase:
+        raise WrongPhase(f"this is the {state['phase']} phase, not {phase}")
+    player(state, name)
+    due = next(n for n in reverse(state) if n not in state["acted"])
+    if name != due:
+        raise NotYourTurn(f"it is {due}'s turn to {'buy resources' if phase == 'resources' else 'build'}, not {name}'s")
+
+
+def _turn_action(phase, rule):
+    def run(state, ctx, action):
+        _phase_turn(state, phase, action.get("player"))
+        events = rule(state, ctx, action)
+        state["acted"].append(action["player"])
+        return events
+    return run
+
+
+def _in_auction(rule):
+    def run(state, ctx, action):
+        if state["phase"] != "auction":
+            raise WrongPhase(f"this is the {state['phase']} phase; plants are bought in the auction phase")
+        return rule(state, ctx, action)
+    return run
+
+
+def _bureaucracy(state, ctx, action):
+    if state["phase"] != "bureaucracy":
+        raise WrongPhase(f"this is the {state['phase']} phase; cities are powered in the bureaucracy phase")
+    return bureaucracy.power(state, ctx, action)
+
+
+def _pass(state, ctx, action):
+    name = action.get("player")
+    if state["phase"] == "auction":
+        return auction.pass_phase(state, ctx, action)
+    if state["phase"] in ("resources", "building"):
+        _phase_turn(state, state["phase"], name)
+        state["acted"].append(name)
+        what = "buys no resources" if state["phase"] == "resources" else "builds nothing"
+        return [event("passed", f"{name} {what}", player=name)]
+    raise WrongPhase(f"nobody passes in the {state['phase']} phase; each player powers cities (maybe 0)")
+
+
+ACTIONS = {
+    "nominate": _in_auction(auction.nominate),
+    "bid": _in_auction(auction.raise_bid),
+    "pass_bid": _in_auction(auction.pass_bid),
+    "sold": _in_auction(auction.sold),
+    "pass": _pass,
+    "draw": flow.draw,
+    "discard": auction.discard,
+    "buy": _turn_action("resources", resources.buy),
+    "move": resources.move,
+    "build": _turn_action("building", building.build),
+    "power": _bureaucracy,
+}
+
+ANYTIME = ("move",)
+
+
+def apply(state: dict, action: dict, ctx) -> tuple:
+    """(new state, events) after one table fact, or IllegalAction with the state untouched."""
+    if not isinstance(action, dict) or action.get("type") not in ACTIONS:
+        kind = action.get("type") if isinstance(action, dict) else action
+        raise BadAction(f"unknown action {kind!r}; actions are {', '.join(ACTIONS)}")
+    if state["phase"] == "over":
+        raise WrongPhase("the game is over")
+    kind = action["type"]
+    blocker = flow.waiting(state)
+    if blocker and kind not in ANYTIME and kind != blocker["task"]:
+        raise WrongPhase(legal.describe_wait(blocker))
+    new = copy.deepcopy(state)
+    events = ACTIONS[kind](new, ctx, action)
+    events += flow.advance(new, ctx)
+    new["next"] = legal.next_actions(new, ctx)
+    return new, events

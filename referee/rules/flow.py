@@ -1,0 +1,153 @@
+"""How the table moves on: a queue of automatic rulings, some waiting for a table fact.
+
+Rulings that need something only the table knows (the card drawn, the plant discarded) wait at
+the head of `state["queue"]`; everything else runs at once. When a phase's players are done and
+the queue is empty, the phase closes by queueing what comes next.
+"""
+from .context import STEP3
+from .errors import WrongPhase
+from .events import event
+from . import auction, bureaucracy, deck, end, order, plant_market, steps
+from .state import new_auction
+
+WAITS_FOR_TABLE = ("draw", "discard")
+
+
+def waiting(state: dict):
+    """The queued ruling that waits for a table fact, if the queue is stuck on one."""
+    if state["queue"] and state["queue"][0]["task"] in WAITS_FOR_TABLE and not _skip_draw(state):
+        return state["queue"][0]
+    return None
+
+
+def _skip_draw(state):
+    return state["queue"][0]["task"] == "draw" and (deck.is_empty(state["deck"]) or state["end_reached"])
+
+
+def advance(state: dict, ctx) -> list:
+    events = []
+    while state["phase"] != "over":
+        if state["queue"]:
+            if waiting(state):
+                break
+            task = state["queue"].pop(0)
+            events += TASKS[task["task"]](state, ctx, task)
+        elif not state.get("closing") and phase_done(state):
+            state["closing"] = True
+            events += PHASE_END[state["phase"]](state, ctx)
+        else:
+            break
+    return events
+
+
+def phase_done(state: dict) -> bool:
+    if state["phase"] == "auction":
+        return state["auction"]["lot"] is None and auction.chooser(state) is None
+    return len(state["acted"]) == len(state["players"])
+
+
+def skipped_draw(state, ctx, task) -> list:
+    why = "the game ends after this building phase" if state["end_reached"] else "the deck is empty"
+    return [event("no_draw", f"No card drawn to {task['reason']}: {why}")]
+
+
+def check_low(state, ctx, task) -> list:
+    """Whenever a market plant is numbered at or below the most cities anyone has, it goes."""
+    low = plant_market.too_low(state)
+    if low is None:
+        return []
+    plant, cities = low
+    leader = next(n for n, p in state["players"].items() if len(p["cities"]) == cities)
+    state["queue"][0:0] = [{"task": "draw", "reason": f"replace plant {plant}"}, {"task": "check_low"}]
+    return [plant_market.remove(state, plant, f"{leader} has {cities} cities")]
+
+
+def remove_lowest(state, ctx, task) -> list:
+    low = plant_market.lowest(state)
+    if low is None:
+        return []
+    if task.get("replace"):
+        state["queue"].insert(0, {"task": "draw", "reason": f"replace plant {low}"})
+    return [plant_market.remove(state, low, task["reason"])]
+
+
+def to_phase(state, ctx, task) -> list:
+    state["phase"] = task["to"]
+    state["acted"] = []
+    state["closing"] = False
+    events = [event("phase", f"Phase: {task['to']}", phase=task["to"])]
+    if task["to"] == "bureaucracy" and state["step3_at"] == "bureaucracy":
+        events.append(steps.apply_step3(state))
+    return events
+
+
+def new_round(state, ctx, task) -> list:
+    state["round"] += 1
+    events = [event("round", f"Round {state['round']} begins", round=state["round"])]
+    if state["step3_at"] == "round":
+        events.append(steps.apply_step3(state))
+    events += order.determine(state, "most cities first; ties go to the highest plant")
+    state["auction"] = new_auction()
+    return events + to_phase(state, ctx, {"to": "auction"})
+
+
+def end_auction(state, ctx) -> list:
+    events = []
+    if state["round"] == 1:
+        events += order.determine(state, "round 1 re-sorts by plant number, highest first")
+    elif state["auction"]["sales"] == 0:
+        state["queue"].append({"task": "remove_lowest", "replace": True,
+                               "reason": "nobody bought a plant this round"})
+    state["queue"] += [{"task": "auction_step3"}, {"task": "phase", "to": "resources"}]
+    return events
+
+
+def end_resources(state, ctx) -> list:
+    state["queue"].append({"task": "phase", "to": "building"})
+    return []
+
+
+def end_building(state, ctx) -> list:
+    if state["end_reached"]:
+        return end.finish(state, ctx)
+    if steps.step2_due(state, ctx):
+        state["queue"].append({"task": "step2"})
+    state["queue"].append({"task": "phase", "to": "bureaucracy"})
+    return []
+
+
+TASKS = {
+    "draw": skipped_draw,
+    "check_low": check_low,
+    "remove_lowest": remove_lowest,
+    "step2": steps.begin_step2,
+    "step3": steps.begin_step3,
+    "auction_step3": steps.auction_end_step3,
+    "phase": to_phase,
+    "new_round": new_round,
+    "refill": bureaucracy.refill,
+    "market_update": bureaucracy.market_update,
+}
+
+PHASE_END = {
+    "auction": end_auction,
+    "resources": end_resources,
+    "building": end_building,
+    "bureaucracy": bureaucracy.end_phase,
+}
+
+
+def draw(state: dict, ctx, action: dict) -> list:
+    """The table reports the card it drew for the ruling waiting at the head of the queue."""
+    task = waiting(state)
+    if task is None or task["task"] != "draw":
+        raise WrongPhase("no card is to be drawn now" + (f"; waiting for {task['player']} to discard a plant"
+                                                          if task else ""))
+    card = deck.parse_card(action.get("card", action.get("plant")))
+    events = deck.take(state["deck"], card)
+    state["queue"].pop(0)
+    if card == STEP3:
+        return events + steps.step3_card_drawn(state)
+    plant_market.add(state, card)
+    state["queue"].insert(0, {"task": "check_low"})
+    return [event("plant_drawn", f"Plant {card} drawn to {task['reason']}", plant=card)] + events

@@ -1,0 +1,112 @@
+"""What the table is waiting for, and which facts are legal now, with their bounds.
+
+The tablet pages offer exactly these; the engine still validates every fact it is given.
+"""
+from . import auction, deck, plant_market
+from .flow import waiting
+from .order import reverse
+from .power import best
+from .resources import max_buyable, filled_prices
+from .state import houses_in
+from .storage import specs_of, alloc_of
+
+
+def describe_wait(task: dict) -> str:
+    if task["task"] == "draw":
+        return f"waiting for the card drawn to {task['reason']}"
+    return f"waiting for {task['player']} to discard a plant (over the limit)"
+
+
+def next_actions(state: dict, ctx) -> dict:
+    out = {"phase": state["phase"], "round": state["round"], "step": state["step"],
+           "waiting_for": [], "actions": [], "anytime": ["move"]}
+    if state["phase"] == "over":
+        out["anytime"] = []
+        return out
+    task = waiting(state)
+    if task:
+        out["waiting_for"] = [] if task["task"] == "draw" else [task["player"]]
+        out["message"] = describe_wait(task)
+        if task["task"] == "draw":
+            out["actions"] = [{"type": "draw", "reason": task["reason"],
+                               "possible": deck.possible_draws(state["deck"])}]
+        else:
+            plants = state["players"][task["player"]]["plants"]
+            out["actions"] = [{"type": "discard", "player": task["player"],
+                               "plants": [pl["number"] for pl in plants[:-1]]}]
+        return out
+    out["actions"] = PHASES[state["phase"]](state, ctx, out)
+    return out
+
+
+def _auction(state, ctx, out):
+    lot = state["auction"]["lot"]
+    if lot:
+        who = lot["turn"]
+        out["waiting_for"] = [who]
+        money = state["players"][who]["money"]
+        acts = [{"type": "pass_bid", "player": who}]
+        if money > lot["bid"]:
+            acts.insert(0, {"type": "bid", "player": who, "plant": lot["plant"], "min": lot["bid"] + 1, "max": money})
+        return acts
+    who = auction.chooser(state)
+    out["waiting_for"] = [who]
+    money = state["players"][who]["money"]
+    offer = [p for p in plant_market.current(state) if p <= money]
+    acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
+    if state["round"] > 1:
+        acts.append({"type": "pass", "player": who})
+    acts.append({"type": "sold", "players": auction.eligible(state), "plants": plant_market.current(state)})
+    return acts
+
+
+def _turn(state):
+    return next(n for n in reverse(state) if n not in state["acted"])
+
+
+def _resources(state, ctx, out):
+    who = _turn(state)
+    out["waiting_for"] = [who]
+    market = state["resources"]["market"]
+    prices = {r: (filled_prices(ctx, r, n)[0] if n else None) for r, n in market.items()}
+    return [{"type": "buy", "player": who, "max": max_buyable(state, ctx, who), "cheapest": prices},
+            {"type": "pass", "player": who}]
+
+
+def _building(state, ctx, out):
+    who = _turn(state)
+    out["waiting_for"] = [who]
+    p = state["players"][who]
+    options = []
+    room = ctx.end_cities - len(p["cities"]) if ctx.short_game else None
+    if room != 0:
+        for city in sorted(ctx.map.cities_in(ctx.areas)):
+            houses = houses_in(state, city)
+            if city in p["cities"] or houses >= state["step"]:
+                continue
+            try:
+                cost = ctx.planner.route(p["cities"], [city], step=state["step"], occupied={city: houses},
+                                         house_costs=ctx.edition.house_costs).total
+            except ValueError:
+                continue
+            if cost <= p["money"]:
+                options.append({"city": city, "cost": cost})
+    options.sort(key=lambda o: (o["cost"], o["city"]))
+    return [{"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"],
+             "cities": options}, {"type": "pass", "player": who}]
+
+
+def _bureaucracy(state, ctx, out):
+    todo = [n for n in state["order"] if n not in state["acted"]]
+    out["waiting_for"] = todo
+    acts = []
+    for name in todo:
+        p = state["players"][name]
+        specs = specs_of(ctx, p["plants"])
+        choice = best(specs, alloc_of(p["plants"]), len(p["cities"]))
+        acts.append({"type": "power", "player": name, "max_cities": choice["cities"],
+                     "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"]}})
+    return acts
+
+
+PHASES = {"auction": _auction, "resources": _resources, "building": _building, "bureaucracy": _bureaucracy}

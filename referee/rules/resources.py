@@ -1,0 +1,149 @@
+"""The resource market (RULES.md phases 3 and 5).
+
+The market fills from its most expensive slot down and sells from its cheapest filled slot up,
+so its cubes always sit in the most expensive slots: a count per resource says it all.
+Cubes are finite: market + supply + on plants is always the box total.
+"""
+from .context import RESOURCES
+from .errors import BadAction, CannotAfford, CannotStore, NotAvailable
+from .events import event, listing
+from .state import player
+from .storage import specs_of, alloc_of, write_alloc, place, fits, totals, IDX
+
+
+def filled_prices(ctx, resource: str, count: int) -> list:
+    slots = ctx.edition.market_slots[resource]
+    return list(slots[len(slots) - count:]) if count else []
+
+
+def price_of(ctx, state: dict, resource: str, n: int) -> int:
+    """Cost of the n cheapest cubes of a resource in the market."""
+    return sum(filled_prices(ctx, resource, state["resources"]["market"][resource])[:n])
+
+
+def parse_amounts(action: dict) -> dict:
+    amounts = {}
+    for r in RESOURCES:
+        n = action.get(r, 0)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise BadAction(f"{r} must be a whole number of cubes ≥ 0, not {n!r}")
+        amounts[r] = n
+    return amounts
+
+
+def buy(state: dict, ctx, action: dict) -> list:
+    """A player buys any mix of resources, each from the cheapest filled spaces."""
+    name = action.get("player")
+    p = player(state, name)
+    amounts = parse_amounts(action)
+    market = state["resources"]["market"]
+    for r, n in amounts.items():
+        if n > market[r]:
+            raise NotAvailable(f"only {market[r]} {r} left in the market; {n} asked")
+    cost = sum(price_of(ctx, state, r, n) for r, n in amounts.items())
+    if cost > p["money"]:
+        raise CannotAfford(f"{_describe(amounts)} costs {cost} Elektro; {name} has {p['money']}")
+    specs = specs_of(ctx, p["plants"])
+    hand = tuple(amounts[r] for r in RESOURCES)
+    new = place(specs, alloc_of(p["plants"]), hand)
+    if new is None:
+        raise CannotStore(f"{name}'s plants cannot store {_describe(amounts)} on top of what they hold; "
+                          f"room for at most {_describe(max_buyable(state, ctx, name, money=False))}")
+    write_alloc(p["plants"], new)
+    p["money"] -= cost
+    for r, n in amounts.items():
+        market[r] -= n
+    if not any(amounts.values()):
+        return [event("bought_nothing", f"{name} buys no resources", player=name)]
+    return [event("resources_bought", f"{name} buys {_describe(amounts)} for {cost} Elektro",
+                  player=name, amounts={r: n for r, n in amounts.items() if n}, cost=cost)]
+
+
+def max_buyable(state: dict, ctx, name, money: bool = True) -> dict:
+    """For each resource alone: the most this player could buy now (storage, market, money)."""
+    p = state["players"][name]
+    specs = specs_of(ctx, p["plants"])
+    held = totals(alloc_of(p["plants"]))
+    out = {}
+    for r in RESOURCES:
+        n = 0
+        while (n < state["resources"]["market"][r]
+               and fits(specs, [h + (i == IDX[r]) * (n + 1) for i, h in enumerate(held)])
+               and (not money or price_of(ctx, state, r, n + 1) <= p["money"])):
+            n += 1
+        out[r] = n
+    return out
+
+
+def refill(state: dict, ctx) -> list:
+    """Refill from the supply by the table, most expensive empty space first, only what is there."""
+    n_players = len(state["players"])
+    column = state["step"] - 1
+    events = []
+    res = state["resources"]
+    for r in RESOURCES:
+        due = ctx.edition.refill[n_players][r][column]
+        room = len(ctx.edition.market_slots[r]) - res["market"][r]
+        supply = res["supply"][r]
+        n = min(due, supply, room)
+        before = res["market"][r]
+        res["market"][r] += n
+        res["supply"][r] -= n
+        spaces = filled_prices(ctx, r, res["market"][r])[:n]
+        spaces.reverse()
+        why = ""
+        if n < due:
+            why = f": only {supply} left in the supply" if supply <= room else f": the market has room for {room}"
+        reason = (f"Refill {r}: {n} of {due} (Step {state['step']}, {n_players} players){why}"
+                  + (f"; onto spaces {listing(spaces)}" if n else ""))
+        events.append(event("refill", reason, resource=r, due=due, added=n, spaces=spaces,
+                            market_before=before))
+    return events
+
+
+def move(state: dict, ctx, action: dict) -> list:
+    """Move cubes between one's own plants, one transfer at a time, each within capacity."""
+    name = action.get("player")
+    p = player(state, name)
+    moves = action.get("moves")
+    if not isinstance(moves, list) or not moves:
+        raise BadAction("moves is a list of {from, to, resource, count}")
+    texts = []
+    for m in moves:
+        if not isinstance(m, dict):
+            raise BadAction("each move is {from: plant, to: plant, resource: name, count: n}")
+        src, dst, r, n = (_own(p, name, m.get("from")), _own(p, name, m.get("to")),
+                          m.get("resource"), m.get("count", 1))
+        if r not in RESOURCES:
+            raise BadAction(f"resource must be one of {', '.join(RESOURCES)}; got {r!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise BadAction(f"count must be a whole number ≥ 1, not {n!r}")
+        if src is dst:
+            raise BadAction("a move needs two different plants")
+        if src["stored"].get(r, 0) < n:
+            raise NotAvailable(f"plant {src['number']} holds {src['stored'].get(r, 0)} {r}; cannot move {n}")
+        target = ctx.plant(dst["number"])
+        if r not in target.accepts:
+            raise CannotStore(f"plant {dst['number']} cannot store {r}; it takes {listing(target.accepts) or 'nothing'}")
+        room = target.capacity - sum(dst["stored"].values())
+        if n > room:
+            raise CannotStore(f"plant {dst['number']} has room for {room} more cube(s); cannot take {n}")
+        src["stored"][r] -= n
+        if not src["stored"][r]:
+            del src["stored"][r]
+        dst["stored"][r] = dst["stored"].get(r, 0) + n
+        texts.append(f"{n} {r} from plant {src['number']} to plant {dst['number']}")
+    return [event("resources_moved", f"{name} moves {listing(texts)}", player=name)]
+
+
+def _own(p, name, number):
+    pl = next((x for x in p["plants"] if x["number"] == number), None)
+    if pl is None:
+        owned = ", ".join(str(x["number"]) for x in p["plants"]) or "none"
+        raise NotAvailable(f"{name} does not own plant {number!r}; owns {owned}")
+    return pl
+
+
+def _describe(amounts: dict) -> str:
+    parts = [f"{n} {r}" for r, n in amounts.items() if n]
+    return listing(parts) if parts else "nothing"

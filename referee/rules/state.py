@@ -1,0 +1,94 @@
+"""The table state: plain JSON data, and the few questions every rule asks of it."""
+import random
+
+from .context import RESOURCES
+from .errors import BadSetup, BadAction
+
+PHASES = ("auction", "resources", "building", "bureaucracy", "over")
+
+
+def initial_state(setup: dict, ctx) -> dict:
+    """The table after setup (RULES.md Setup): money, markets, deck, round-1 order by lot."""
+    players = setup["players"]
+    ed = ctx.edition
+    names = [p["name"] for p in players]
+    order = round_one_order(setup, names)
+    counts = ctx.counts
+    deck_plants = sorted(n for n in ed.plants if n not in ed.initial_market)
+    return {
+        "round": 1,
+        "phase": "auction",
+        "step": 1,
+        "step2_started": False,
+        "step3_at": None,
+        "order": order,
+        "players": {
+            p["name"]: {"colour": p["colour"], "money": ed.starting_money, "plants": [], "cities": []}
+            for p in players
+        },
+        "market": sorted(ed.initial_market),
+        "removed": [],
+        "deck": {
+            "top": ed.top_of_deck,
+            "above": len(deck_plants) - counts.removed,
+            "removed_unseen": counts.removed,
+            "unseen": deck_plants,
+            "under": [],
+            "step3_drawn": False,
+            "shuffled": None,
+        },
+        "resources": {
+            "market": dict(ed.market_start),
+            "supply": {r: ed.totals[r] - ed.market_start[r] for r in RESOURCES},
+        },
+        "auction": new_auction(),
+        "acted": [],
+        "queue": [],
+        "end_reached": False,
+        "result": None,
+    }
+
+
+def round_one_order(setup: dict, names: list) -> list:
+    given = setup.get("order")
+    if given is not None:
+        if sorted(given) != sorted(names):
+            raise BadSetup(f"round-1 order {given} must list each player once: {names}")
+        return list(given)
+    seed = setup.get("seed")
+    if seed is None:
+        raise BadSetup("give the round-1 order drawn by lot ('order': [names]) or a 'seed' for the engine to draw it")
+    order = list(names)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def new_auction() -> dict:
+    return {"bought": [], "out": [], "lot": None, "sales": 0}
+
+
+def player(state: dict, name) -> dict:
+    try:
+        return state["players"][name]
+    except (KeyError, TypeError):
+        raise BadAction(f"unknown player {name!r}; players are {', '.join(state['players'])}") from None
+
+
+def houses_in(state: dict, city: str) -> int:
+    return sum(city in p["cities"] for p in state["players"].values())
+
+
+def most_cities(state: dict) -> int:
+    return max(len(p["cities"]) for p in state["players"].values())
+
+
+def highest_plant(p: dict) -> int:
+    return max((pl["number"] for pl in p["plants"]), default=0)
+
+
+def owned_plant(p: dict, number) -> dict | None:
+    return next((pl for pl in p["plants"] if pl["number"] == number), None)
+
+
+def stored_total(state: dict, resource: str) -> int:
+    return sum(pl["stored"].get(resource, 0) for p in state["players"].values() for pl in p["plants"])

@@ -1,0 +1,73 @@
+"""Step 2 and Step 3 (RULES.md Steps)."""
+from .context import STEP3
+from .events import event
+from . import plant_market
+from .state import most_cities
+
+
+def step2_due(state: dict, ctx) -> bool:
+    """Checked after phase 4: someone has reached the Step 2 city count (never in the short game)."""
+    return (not ctx.short_game and not state["step2_started"]
+            and most_cities(state) >= ctx.step2_cities)
+
+
+def begin_step2(state: dict, ctx, task: dict) -> list:
+    """Once: remove the lowest plant and draw a replacement; second houses from now on."""
+    state["step2_started"] = True
+    if task.get("set_step", True):
+        state["step"] = 2
+        why = f"a player has {most_cities(state)} cities (Step 2 at {ctx.step2_cities})"
+    else:
+        why = "the Step 3 card came before Step 2, so Step 2's changes apply first"
+    low = plant_market.lowest(state)
+    events = [event("step2", f"Step 2 begins: {why}", step=2)]
+    if low is not None:
+        events.append(plant_market.remove(state, low, "Step 2 removes the lowest plant"))
+        state["queue"].insert(0, {"task": "draw", "reason": f"replace plant {low} (Step 2)"})
+    return events
+
+
+def step3_card_drawn(state: dict) -> list:
+    """Where the Step 3 card lands depends on the phase it comes up in."""
+    if state["phase"] == "auction":
+        plant_market.add(state, STEP3)
+        return [event("step3_card", "Step 3 card drawn during the auction: it stands as the highest "
+                      "plant; Step 3 begins when this auction phase ends")]
+    when = "bureaucracy" if state["phase"] == "building" else "round"
+    state["queue"].insert(0, {"task": "step3", "when": when})
+    return []
+
+
+def begin_step3(state: dict, ctx, task: dict) -> list:
+    """Remove the Step 3 card and the lowest plant, no replacement; Step 3 applies from `when`."""
+    if not state["step2_started"]:
+        state["queue"][0:0] = [{"task": "step2", "set_step": False}, task]
+        return []
+    events = []
+    if STEP3 in state["market"]:
+        state["market"].remove(STEP3)
+    low = plant_market.lowest(state)
+    if low is not None:
+        events.append(plant_market.remove(state, low, "Step 3 removes the lowest plant, no replacement"))
+    when = task["when"]
+    if when == "now":
+        events.append(apply_step3(state))
+    else:
+        state["step3_at"] = when
+        start = "in the bureaucracy phase" if when == "bureaucracy" else "from the next round"
+        events.append(event("step3_coming", f"Step 3 card removed: Step 3 applies {start}"))
+    return events
+
+
+def apply_step3(state: dict) -> dict:
+    state["step"] = 3
+    state["step3_at"] = None
+    return event("step3", "Step 3 begins: six plants in the market, all open to auction; "
+                 "three houses per city", step=3)
+
+
+def auction_end_step3(state: dict, ctx, task: dict) -> list:
+    """At the end of phase 2, a Step 3 card drawn during it takes effect."""
+    if STEP3 in state["market"]:
+        state["queue"].insert(0, {"task": "step3", "when": "now"})
+    return []
