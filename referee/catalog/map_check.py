@@ -1,0 +1,193 @@
+"""Turn a parsed map TOML into a Map, reporting every mistake a hand-editor might make."""
+import difflib
+import re
+
+from . import names
+from .checks import Problems, is_int, is_num, listing
+from .edition_check import EDITION_KEYS
+from .model import Area, City, Connection, Map
+
+CITY_ID = re.compile(r"^[a-z0-9_]+$")
+AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
+TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides")
+AREA_KEYS = ("name", "colour")
+CITY_KEYS = ("name", "area", "x", "y")
+DEFAULT_COLOUR = "#888888"
+
+
+def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
+    p = Problems(where)
+    p.unknown_keys(data, TOP_KEYS, "")
+    for k in TOP_KEYS[:5]:
+        if k not in data:
+            p.add(f"missing required key '{k}'" + _misplaced(data, k))
+    ident = _map_id(p, data.get("id"), expect_id)
+    name = data.get("name")
+    if "name" in data and not _text(name):
+        p.add(f"name must be non-empty text (the printed board name), got {name!r}")
+    areas = _areas(p, _table(p, data, "areas"))
+    cities = _cities(p, _table(p, data, "cities"), areas)
+    conns = _connections(p, data.get("connections", []), cities)
+    overrides = _table(p, data, "overrides")
+    p.unknown_keys(overrides, EDITION_KEYS, "overrides: ")
+    if cities and areas:
+        _area_sizes(p, areas, cities)
+        _connected(p, cities, conns)
+    _unambiguous(p, "cities", {c.id: c.name for c in cities.values()})
+    _unambiguous(p, "areas", {a.id: a.name for a in areas.values()})
+    p.raise_if_any()
+    return Map(ident, name, areas, cities, tuple(conns), overrides, source=where)
+
+
+def _misplaced(data, key) -> str:
+    for tname, t in data.items():
+        if isinstance(t, dict) and key in t:
+            return f" (found inside [{tname}]: top-level keys must come before the first [table])"
+    return ""
+
+
+def _text(v) -> bool:
+    return isinstance(v, str) and v.strip() != ""
+
+
+def _map_id(p, ident, expect_id):
+    if ident is None:
+        return ident
+    if not isinstance(ident, str) or not CITY_ID.match(ident):
+        p.add(f"id {ident!r} must be lower-case ascii letters, digits or '_' (no spaces)")
+    elif expect_id is not None and ident != expect_id:
+        p.add(f"id '{ident}' must match the file name '{expect_id}.toml'")
+    return ident
+
+
+def _table(p, data, key) -> dict:
+    v = data.get(key, {})
+    if not isinstance(v, dict):
+        p.add(f"'{key}' must be a table ([{key}]), got {type(v).__name__}")
+        return {}
+    return v
+
+
+def _areas(p, raw) -> dict:
+    if not raw:
+        p.add("no areas: add e.g. [areas] NW = { name = \"North-west\", colour = \"#3a9d4a\" }")
+    out = {}
+    for aid, a in raw.items():
+        label = f"area '{aid}': "
+        if not AREA_ID.match(aid):
+            p.add(f"{label}id must be ascii letters, digits or '_' (no spaces)")
+        if not isinstance(a, dict):
+            p.add(f"{label}expected a table {{ name = ..., colour = ... }}")
+            continue
+        p.unknown_keys(a, AREA_KEYS, label)
+        if not _text(a.get("name")):
+            p.add(f"{label}missing 'name' (text shown to players)")
+        colour = a.get("colour", DEFAULT_COLOUR)
+        if not _text(colour):
+            p.add(f"{label}colour must be text such as \"#3a9d4a\", got {colour!r}")
+        out[aid] = Area(aid, a.get("name"), colour)
+    return out
+
+
+def _cities(p, raw, areas) -> dict:
+    if not raw:
+        p.add("no cities: add e.g. [cities] aachen = { name = \"Aachen\", area = \"W\", x = 0.1, y = 0.5 }")
+    out = {}
+    for cid, c in raw.items():
+        label = f"city '{cid}': "
+        if not CITY_ID.match(cid):
+            p.add(f"{label}id must be lower-case ascii letters, digits or '_' (no spaces), e.g. 'duesseldorf'")
+        if not isinstance(c, dict):
+            p.add(f"{label}expected a table {{ name = ..., area = ..., x = ..., y = ... }}")
+            continue
+        p.unknown_keys(c, CITY_KEYS, label)
+        if not _text(c.get("name")):
+            p.add(f"{label}missing 'name' (the printed name, e.g. \"Düsseldorf\")")
+        area = c.get("area")
+        if area is None:
+            p.add(f"{label}missing 'area' (one of {listing(areas)})")
+        elif not isinstance(area, str) or area not in areas:
+            p.add(f"{label}unknown area {area!r} (areas: {listing(areas)})")
+        for k in ("x", "y"):
+            v = c.get(k)
+            if v is None:
+                p.add(f"{label}missing coordinate '{k}' (a number 0..1, north-up)")
+            elif not is_num(v):
+                p.add(f"{label}coordinate {k} = {v!r} is not a number (0..1, north-up)")
+            elif not 0 <= v <= 1:
+                p.add(f"{label}coordinate {k} = {v} is outside 0..1 (fractions of the board, north-up)")
+        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"))  # kept so links to it still check
+    return out
+
+
+def _connections(p, raw, cities) -> list:
+    if not isinstance(raw, list):
+        p.add("'connections' must be a list of [city, city, cost]")
+        return []
+    out, seen = [], {}
+    for i, item in enumerate(raw, 1):
+        if not (isinstance(item, list) and len(item) == 3 and all(isinstance(c, str) for c in item[:2])):
+            p.add(f"connection {i}: expected [city, city, cost], got {item!r}")
+            continue
+        a, b, cost = item
+        label = f"connection {i} ({a}–{b}): "
+        ok = True
+        for c in dict.fromkeys((a, b)):
+            if c not in cities:
+                near = difflib.get_close_matches(c, cities, n=1)
+                p.add(f"{label}unknown city '{c}'" + (f" (did you mean '{near[0]}'?)" if near else ""))
+                ok = False
+        if a == b:
+            p.add(f"{label}connects a city to itself")
+            ok = False
+        if not is_int(cost) or cost < 0:
+            p.add(f"{label}cost {cost!r} must be a whole number ≥ 0")
+            ok = False
+        pair = frozenset((a, b))
+        if pair in seen:
+            p.add(f"{label}duplicate of connection {seen[pair]} (links are undirected: list each pair once)")
+            ok = False
+        seen.setdefault(pair, i)
+        if ok:
+            out.append(Connection(a, b, cost))
+    return out
+
+
+def _area_sizes(p, areas, cities) -> None:
+    counts = {a: 0 for a in areas}
+    for c in cities.values():
+        if not isinstance(c.area, str) or c.area not in counts:
+            return  # sizes mean nothing until every city has a known area
+        counts[c.area] += 1
+    if len(set(counts.values())) > 1:
+        p.add("areas must all hold the same number of cities; counts: "
+              + ", ".join(f"{a} {n}" for a, n in counts.items()))
+
+
+def _connected(p, cities, conns) -> None:
+    nbrs = {c: set() for c in cities}
+    for c in conns:
+        nbrs[c.a].add(c.b)
+        nbrs[c.b].add(c.a)
+    groups, left = [], set(cities)
+    for start in cities:  # file order, so ties keep the first group as "the board"
+        if start not in left:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for n in nbrs[todo.pop()] - group:
+                group.add(n)
+                todo.append(n)
+        left -= group
+        groups.append(group)
+    if len(groups) > 1:
+        main = max(groups, key=len)
+        cut = "; ".join(listing(sorted(g)) for g in groups if g is not main)
+        p.add(f"board is not connected: cut off from the rest: {cut}")
+
+
+def _unambiguous(p, what, entries) -> None:
+    entries = {i: n for i, n in entries.items() if isinstance(n, str)}  # bad names are reported already
+    for key, ids in names.index(entries).items():
+        if len(ids) > 1:
+            p.add(f"{what} {listing(sorted(ids))} both answer to '{key}': make their names distinguishable")

@@ -1,0 +1,46 @@
+"""Finding and loading boards from the maps/ folder (or any .toml path)."""
+import difflib
+import os
+from pathlib import Path
+
+from .errors import CatalogError
+from .files import maps_dir, read_toml, shown, stamp
+from .map_check import build_map
+from .model import Map
+
+_cache: dict[Path, tuple[tuple, Map]] = {}
+
+
+def available_maps() -> list[str]:
+    d = maps_dir()
+    return sorted(p.stem for p in d.glob("*.toml")) if d.is_dir() else []
+
+
+def load_map(name_or_path) -> Map:
+    """Cached per resolved path; an edited file (new mtime or size) is read again."""
+    path = _locate(name_or_path)
+    real = path.resolve()
+    hit = _cache.get(real)
+    if hit and hit[0] == stamp(real):
+        return hit[1]
+    in_maps_dir = real.parent == maps_dir().resolve()
+    m = build_map(read_toml(real), shown(path), expect_id=real.stem if in_maps_dir else None)
+    _cache[real] = (stamp(real), m)
+    return m
+
+
+def _locate(x) -> Path:
+    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
+        path = Path(x)
+        if not path.is_file():
+            raise CatalogError(f"{shown(path)}: file not found")
+        return path
+    if not isinstance(x, str) or not x.strip():
+        raise CatalogError(f"a map is named by its id or a path to a .toml file, got {x!r}")
+    path = maps_dir() / f"{x.strip().lower()}.toml"
+    if not path.is_file():
+        known = available_maps()
+        near = difflib.get_close_matches(x.strip().lower(), known, n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise CatalogError(f"unknown map '{x}' (no {shown(path)}); available: {', '.join(known) or 'none'}{hint}")
+    return path

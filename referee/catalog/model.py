@@ -1,0 +1,97 @@
+"""A board as loaded from maps/*.toml: areas, cities, printed connection costs."""
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from . import names
+
+
+@dataclass(frozen=True)
+class Area:
+    id: str
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class City:
+    id: str
+    name: str
+    area: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Connection:
+    a: str
+    b: str
+    cost: int
+
+
+@dataclass(frozen=True)
+class Map:
+    """Loaded once and shared (see load_map's cache): treat the dicts as read-only."""
+    id: str
+    name: str
+    areas: dict[str, Area]
+    cities: dict[str, City]
+    connections: tuple[Connection, ...]
+    overrides: dict = field(default_factory=dict)
+    source: str = field(default="", compare=False)  # the file it came from, for messages
+
+    def __hash__(self):  # dict fields are not hashable; holders such as rules Context need a hash
+        return hash((self.id, self.name, self.connections))
+
+    def cities_in(self, areas) -> set[str]:
+        chosen = self._areas(areas)
+        return {c.id for c in self.cities.values() if c.area in chosen}
+
+    def areas_adjacent(self, a: str, b: str) -> bool:
+        return frozenset((self.resolve_area(a), self.resolve_area(b))) in self._area_links
+
+    def areas_connected(self, areas) -> bool:
+        """Setup rule: the play areas must form one connected group. No areas is not a valid group."""
+        chosen = self._areas(areas)
+        if not chosen:
+            return False
+        start = next(iter(chosen))
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for other in chosen - seen:
+                if frozenset((here, other)) in self._area_links:
+                    seen.add(other)
+                    todo.append(other)
+        return seen == chosen
+
+    def resolve_city(self, text) -> str:
+        return names.resolve(text, self._city_names, self._city_index, "city", self.id)
+
+    def resolve_area(self, text) -> str:
+        return names.resolve(text, self._area_names, self._area_index, "area", self.id)
+
+    def _areas(self, areas) -> set[str]:
+        if isinstance(areas, str):  # one id, not its letters
+            areas = [areas]
+        return {self.resolve_area(a) for a in areas}
+
+    @cached_property
+    def _area_links(self) -> frozenset:
+        area = {c.id: c.area for c in self.cities.values()}
+        return frozenset(frozenset((area[c.a], area[c.b])) for c in self.connections)
+
+    @cached_property
+    def _city_names(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.cities.values()}
+
+    @cached_property
+    def _city_index(self) -> dict[str, set[str]]:
+        return names.index(self._city_names)
+
+    @cached_property
+    def _area_names(self) -> dict[str, str]:
+        return {a.id: a.name for a in self.areas.values()}
+
+    @cached_property
+    def _area_index(self) -> dict[str, set[str]]:
+        return names.index(self._area_names)

@@ -1,0 +1,57 @@
+"""A map may change any edition table through its [overrides] (shallow, per top-level key)."""
+import pytest
+
+from referee.catalog import CatalogError, load_edition, load_map
+
+TINY = """
+id = "tiny"
+name = "Tiny"
+connections = [["a1", "a2", 3], ["a2", "b1", 7], ["b1", "b2", 2]]
+[areas]
+A = { name = "Alpha" }
+B = { name = "Beta" }
+[cities]
+a1 = { name = "A1", area = "A", x = 0.1, y = 0.1 }
+a2 = { name = "A2", area = "A", x = 0.2, y = 0.1 }
+b1 = { name = "B1", area = "B", x = 0.3, y = 0.1 }
+b2 = { name = "B2", area = "B", x = 0.4, y = 0.1 }
+"""
+
+
+def tiny(tmp_path, overrides, name="tiny.toml"):
+    path = tmp_path / name
+    path.write_text(TINY + "[overrides]\n" + overrides, encoding="utf-8")
+    return load_map(path)
+
+
+def test_map_overrides_a_scalar_and_a_whole_table(tmp_path):
+    board = tiny(tmp_path, """starting_money = 45
+[overrides.market_start]
+coal = 21
+oil = 15
+garbage = 6
+uranium = 4
+""")
+    ed = load_edition(map=board)
+    assert ed.starting_money == 45
+    assert ed.market_start == {"coal": 21, "oil": 15, "garbage": 6, "uranium": 4}
+    assert ed.refill == load_edition().refill  # untouched keys stay
+    assert load_edition().starting_money == 50  # the base edition is not changed
+
+
+def test_nested_tables_are_replaced_whole_not_merged(tmp_path):
+    board = tiny(tmp_path, "[overrides.market_start]\ncoal = 21\n")
+    with pytest.raises(CatalogError) as e:
+        load_edition(map=board)
+    assert "tiny.toml [overrides]: market_start: missing 'oil'" in str(e.value)
+
+
+def test_bad_override_value_is_blamed_on_the_map_file(tmp_path):
+    board = tiny(tmp_path, "starting_money = -5\n")
+    with pytest.raises(CatalogError, match=r"tiny\.toml \[overrides\]: starting_money: -5 must be a whole number ≥ 0"):
+        load_edition(map=board)
+
+
+def test_unknown_override_key_is_caught_when_the_map_loads(tmp_path):
+    with pytest.raises(CatalogError, match=r"tiny\.toml: overrides: unknown key 'starting_cash' \(allowed: .*starting_money"):
+        tiny(tmp_path, "starting_cash = 45\n")
