@@ -8,7 +8,7 @@ from .context import STEP3
 from .errors import WrongPhase
 from .events import event
 from . import auction, bureaucracy, deck, end, order, plant_market, steps
-from .state import new_auction
+from .state import most_cities, new_auction
 
 WAITS_FOR_TABLE = ("draw", "discard")
 
@@ -108,7 +108,7 @@ def end_resources(state, ctx) -> list:
 
 
 def end_building(state, ctx) -> list:
-    if state["end_reached"]:
+    if most_cities(state) >= ctx.end_cities:
         return end.finish(state, ctx)
     if steps.step2_due(state, ctx):
         state["queue"].append({"task": "step2"})
