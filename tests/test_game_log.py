@@ -1,0 +1,125 @@
+"""A game is its setup plus a log: undo, redo and corrections never destroy history."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from referee.game import Game, replay, ReplayError
+from referee.rules.errors import IllegalAction, InvalidBid
+from conftest import setup_line
+
+
+def played(*entries, players=4):
+    game = Game(setup_line(players))
+    for e in entries:
+        game.play(e)
+    return game
+
+
+SALE = {"type": "sold", "player": "Ann", "plant": 3, "price": 3}
+DRAW = {"type": "draw", "card": 13}
+
+
+def test_undo_takes_back_the_last_fact_and_keeps_it_in_the_log():
+    game = played(SALE, DRAW)
+    before = json.dumps(game.states[1], sort_keys=True)
+    events = game.play({"type": "undo"})
+    assert json.dumps(game.state, sort_keys=True) == before
+    assert events[0]["type"] == "undone"
+    assert [e["type"] for e in game.log] == ["sold", "draw", "undo"]
+    assert game.facts == [SALE]
+
+
+def test_redo_puts_back_what_was_undone():
+    game = played(SALE, DRAW)
+    after = json.dumps(game.state, sort_keys=True)
+    game.play({"type": "undo"})
+    game.play({"type": "undo"})
+    game.play({"type": "redo"})
+    game.play({"type": "redo"})
+    assert json.dumps(game.state, sort_keys=True) == after
+
+
+def test_a_new_fact_after_undo_clears_redo():
+    game = played(SALE, {"type": "undo"}, {"type": "sold", "player": "Ann", "plant": 4, "price": 4})
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        game.play({"type": "redo"})
+
+
+def test_undo_with_nothing_entered_is_refused():
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        played().play({"type": "undo"})
+
+
+def test_correct_replaces_a_mistyped_fact_and_replays_the_rest():
+    game = played(SALE, DRAW, {"type": "sold", "player": "Bob", "plant": 4, "price": 4})
+    game.play({"type": "correct", "fact": 1, "action": {"type": "sold", "player": "Ann", "plant": 3, "price": 7}})
+    assert game.state["players"]["Ann"]["money"] == 43
+    assert game.state["players"]["Bob"]["plants"][0]["number"] == 4
+    assert game.log[-1]["type"] == "correct" and len(game.facts) == 3
+
+
+def test_a_correction_that_makes_a_later_fact_illegal_is_refused_whole():
+    game = played(SALE, DRAW, {"type": "sold", "player": "Bob", "plant": 4, "price": 4})
+    before = json.dumps(game.state, sort_keys=True)
+    with pytest.raises(IllegalAction, match="fact 3 .* would be illegal"):
+        game.play({"type": "correct", "fact": 1, "action": {"type": "sold", "player": "Bob", "plant": 3, "price": 3}})
+    assert json.dumps(game.state, sort_keys=True) == before and len(game.log) == 3
+
+
+def test_correct_names_an_existing_fact():
+    with pytest.raises(IllegalAction, match="1 to 1"):
+        played(SALE).play({"type": "correct", "fact": 5, "action": SALE})
+
+
+def test_an_illegal_fact_changes_nothing_and_is_not_logged():
+    game = played(SALE)
+    with pytest.raises(IllegalAction):
+        game.play({"type": "draw", "card": 14})
+    assert len(game.log) == 1
+
+
+def test_an_unknown_action_type_lists_the_allowed_ones():
+    with pytest.raises(IllegalAction, match="actions are nominate, bid"):
+        played().play({"type": "teleport"})
+
+
+def lines(*entries, players=4):
+    return [json.dumps(setup_line(players))] + [json.dumps(e) for e in entries]
+
+
+def test_replay_stops_at_n_entries():
+    game = replay(lines(SALE, DRAW), at=1)
+    assert game.state["next"]["actions"][0]["type"] == "draw"
+
+
+def test_replay_names_the_illegal_line():
+    with pytest.raises(ReplayError, match=r"line 4: .*below plant 4's minimum"):
+        replay(lines(SALE, DRAW, {"type": "sold", "player": "Bob", "plant": 4, "price": 2}))
+
+
+def test_replay_names_a_line_that_is_not_json():
+    with pytest.raises(ReplayError, match="line 2: not valid JSON"):
+        replay([json.dumps(setup_line(4)), "{oops"])
+
+
+def test_replay_cli_prints_state_json_and_exits_0(tmp_path):
+    f = tmp_path / "g.jsonl"
+    f.write_text("\n".join(lines(SALE, DRAW)) + "\n")
+    run = subprocess.run([sys.executable, "-m", "referee.cli", "replay", str(f)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    state = json.loads(run.stdout)
+    assert state["players"]["Ann"]["plants"] == [{"number": 3, "stored": {}}]
+    run = subprocess.run([sys.executable, "-m", "referee.cli", "replay", str(f), "--at", "1"],
+                         capture_output=True, text=True)
+    assert json.loads(run.stdout)["next"]["actions"][0]["type"] == "draw"
+
+
+def test_replay_cli_exits_2_naming_the_illegal_line(tmp_path):
+    f = tmp_path / "g.jsonl"
+    f.write_text("\n".join(lines(SALE, {"type": "draw", "card": 20})) + "\n")
+    run = subprocess.run([sys.executable, "-m", "referee.cli", "replay", str(f)], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr.strip() == f"{f} line 3: plant 20 cannot be drawn: plant 13 lies on top of the deck; possible: 13"
+    assert run.stdout == ""
