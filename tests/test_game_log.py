@@ -7,7 +7,7 @@ import pytest
 
 from referee.game import Game, replay, ReplayError
 from referee.rules.errors import IllegalAction, InvalidBid
-from conftest import setup_line
+from tablekit import setup_line
 
 
 def played(*entries, players=4):

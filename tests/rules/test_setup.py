@@ -3,7 +3,7 @@ import pytest
 
 from referee.game import Game
 from referee.rules.errors import BadSetup
-from conftest import setup_line
+from tablekit import setup_line
 
 
 def test_setup_each_player_starts_with_50_elektro(table):
