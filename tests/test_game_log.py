@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from referee.game import Game, replay, ReplayError
-from referee.rules.errors import IllegalAction, InvalidBid
+from referee.rules.errors import IllegalAction
 from tablekit import setup_line
 
 

@@ -1,7 +1,7 @@
 """Phase 2: the plant auction (RULES.md A round, phase 2)."""
 from itertools import product
 
-from .context import STEP3, RESOURCES
+from .context import RESOURCES
 from .errors import BadAction, CannotAfford, InvalidBid, NotAvailable, NotYourTurn, WrongPhase, CannotStore
 from .events import event, listing
 from . import plant_market

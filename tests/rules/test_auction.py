@@ -1,5 +1,4 @@
 """RULES.md phase 2: the auction."""
-import pytest
 
 from referee.rules.errors import (CannotAfford, InvalidBid, NotAvailable, NotYourTurn, WrongPhase)
 

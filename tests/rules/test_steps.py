@@ -93,7 +93,7 @@ def test_step3_card_drawn_in_phase4_leaves_with_the_lowest_and_applies_from_phas
     deck_of(t, [], above=0, under=[30, 31])
     t.give("Dan", plants=[(13, {})], cities=SEVEN[:5])
     t.do("build", player="Dan", cities=["koeln"])      # 6 cities: plant 6 removed
-    events = t.draw("step3")
+    t.draw("step3")
     assert t.state["market"] == [11, 12, 14, 15, 16, 17]
     assert 10 in t.state["removed"]
     assert t.state["step"] == 2 and t.state["step3_at"] == "bureaucracy"
