@@ -22,12 +22,19 @@ def _replay(args) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"N is a whole number ≥ 0, not {text!r}")
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="referee", description="A digital referee for Power Grid.")
     sub = top.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="print the state of a recorded game (JSON Lines) as JSON")
     rp.add_argument("file")
-    rp.add_argument("--at", type=int, metavar="N", help="stop after N actions (lines after the setup)")
+    rp.add_argument("--at", type=_count, metavar="N",
+                    help="stop after the first N log entries after the setup (blank lines not counted)")
     rp.set_defaults(func=_replay)
     planner_cli.add_commands(sub)
     return top

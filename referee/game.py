@@ -82,7 +82,7 @@ class Game:
         self.states.pop()
         self.events.pop()
         self.undone.append(fact)
-        return [{"type": "undone", "fact": fact, "reason": f"Undone: {describe(fact)}"}]
+        return [{"type": "undone", "action": fact, "reason": f"Undone: {describe(fact)}"}]
 
     def _redo(self):
         if not self.undone:
@@ -91,7 +91,7 @@ class Game:
         state, events = engine.apply(self.state, fact, self.ctx)
         self.undone.pop()
         self._push(fact, state, events)
-        return [{"type": "redone", "fact": fact, "reason": f"Redone: {describe(fact)}"}] + events
+        return [{"type": "redone", "action": fact, "reason": f"Redone: {describe(fact)}"}] + events
 
     def _correct(self, entry):
         number, fact = entry.get("fact"), entry.get("action")
@@ -111,7 +111,7 @@ class Game:
             events.append(ev)
         self.facts, self.states, self.events, self.undone = facts, states, events, []
         return [{"type": "corrected", "fact": number, "reason": f"Fact {number} corrected to: {describe(fact)}; "
-                 f"{len(facts) - number} later fact(s) replayed"}] + events[number]
+                 f"{len(facts) - number} later fact(s) replayed"}] + [e for ev in events[number:] for e in ev]
 
 
 def describe(fact: dict) -> str:

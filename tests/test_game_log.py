@@ -123,3 +123,19 @@ def test_replay_cli_exits_2_naming_the_illegal_line(tmp_path):
     assert run.returncode == 2
     assert run.stderr.strip() == f"{f} line 3: plant 20 cannot be drawn: plant 13 lies on top of the deck; possible: 13"
     assert run.stdout == ""
+
+
+def test_a_misspelt_field_is_refused_not_ignored():
+    with pytest.raises(IllegalAction, match="sold has no field 'Price'; its fields are player, plant, price"):
+        played().play({"type": "sold", "player": "Ann", "plant": 3, "Price": 3})
+
+
+@pytest.mark.parametrize("entry", [{"type": []}, {"type": None}, [], "sold", {"player": "Ann"}])
+def test_a_malformed_entry_is_a_clear_error(entry):
+    with pytest.raises(IllegalAction):
+        played().play(entry)
+
+
+def test_a_plant_number_must_be_a_whole_number():
+    with pytest.raises(IllegalAction, match="not in the current market"):
+        played().play({"type": "sold", "player": "Ann", "plant": 3.0, "price": 3})

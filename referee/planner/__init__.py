@@ -1,0 +1,4 @@
+"""Build pricing (RULES.md phase 4): cheapest build order and cheapest sets of new cities."""
+from .core import DEFAULT_HOUSE_COSTS, Build, Plan, PlanError, Planner, get_planner
+
+__all__ = ["DEFAULT_HOUSE_COSTS", "Build", "Plan", "PlanError", "Planner", "get_planner"]

@@ -42,7 +42,7 @@ def _amount(value, field="bid"):
 
 def _plant_on_offer(state, plant):
     offer = plant_market.current(state)
-    if plant not in offer:
+    if isinstance(plant, bool) or not isinstance(plant, int) or plant not in offer:
         raise NotAvailable(f"plant {plant!r} is not in the current market; open to auction: "
                            f"{', '.join(map(str, offer))}")
 
@@ -164,7 +164,7 @@ def discard(state: dict, ctx, action: dict) -> list:
         raise WrongPhase(f"{name} has no plant to discard now")
     newest = p["plants"][-1]["number"]
     others = [pl for pl in p["plants"][:-1]]
-    target = next((pl for pl in others if pl["number"] == number), None)
+    target = next((pl for pl in others if pl["number"] == number and not isinstance(number, bool)), None)
     if target is None:
         raise NotAvailable(f"{name} discards one of the other plants ({', '.join(str(x['number']) for x in others)}),"
                            f" not {number!r}; plant {newest} was just bought")
@@ -187,7 +187,11 @@ def discard(state: dict, ctx, action: dict) -> list:
     moved = f"; {_cubes(keep)} moved to other plants" if any(keep) else ""
     returned = f"; {_cubes(back)} returned to the supply" if any(back) else ""
     return [event("plant_discarded", f"{name} discards plant {number} (limit {ctx.max_plants} plants){moved}{returned}",
-                  player=name, plant=number, kept=dict(zip(RESOURCES, keep)), returned=dict(zip(RESOURCES, back)))]
+                  player=name, plant=number, kept=_nonzero(keep), returned=_nonzero(back))]
+
+
+def _nonzero(vec) -> dict:
+    return {r: n for r, n in zip(RESOURCES, vec) if n}
 
 
 def _keep(given, freed, specs, start):

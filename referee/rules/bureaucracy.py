@@ -1,7 +1,7 @@
 """Phase 5: power, income, refill and the plant market at the end of the round (RULES.md phase 5)."""
 from .context import RESOURCES, STEP3
 from .errors import BadAction, IllegalPower, WrongPhase
-from .events import event, listing
+from .events import event, listing, counted, named
 from . import plant_market, power as power_rules
 from .deck import put_under
 from .resources import refill as refill_market
@@ -50,8 +50,8 @@ def power(state: dict, ctx, action: dict) -> list:
     state["acted"].append(name)
     fired_numbers = [specs[i][0] for i in fired]
     burnt = listing(f"{n} {r}" for r, n in zip(RESOURCES, burned) if n) or "nothing"
-    plants = f"plants {listing(fired_numbers)}" if fired_numbers else "no plant"
-    return [event("powered", f"{name} fires {plants}, burns {burnt}, powers {cities} cities: "
+    plants = named("plant", fired_numbers) if fired_numbers else "no plant"
+    return [event("powered", f"{name} fires {plants}, burns {burnt}, powers {counted(cities, 'city', 'cities')}: "
                   f"income {income} Elektro", player=name, plants=fired_numbers, cities=cities,
                   burned={r: n for r, n in zip(RESOURCES, burned) if n}, income=income)]
 

@@ -82,15 +82,39 @@ ACTIONS = {
 
 ANYTIME = ("move",)
 
+FIELDS = {
+    "nominate": ("player", "plant", "bid"),
+    "bid": ("player", "amount"),
+    "pass_bid": ("player",),
+    "sold": ("player", "plant", "price"),
+    "pass": ("player",),
+    "draw": ("card", "plant"),
+    "discard": ("player", "plant", "keep"),
+    "buy": ("player", "coal", "oil", "garbage", "uranium"),
+    "move": ("player", "moves"),
+    "build": ("player", "cities"),
+    "power": ("player", "plants", "cities", "burn"),
+}
+
+
+def check_shape(action) -> str:
+    """The action's type, once its fields are known ones: a misspelt field must not pass silently."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        shown = kind if isinstance(action, dict) else action
+        raise BadAction(f"unknown action {shown!r}; actions are {', '.join(ACTIONS)}")
+    unknown = sorted(set(action) - set(FIELDS[kind]) - {"type"})
+    if unknown:
+        raise BadAction(f"{kind} has no field {', '.join(map(repr, unknown))}; "
+                        f"its fields are {', '.join(FIELDS[kind])}")
+    return kind
+
 
 def apply(state: dict, action: dict, ctx) -> tuple:
     """(new state, events) after one table fact, or IllegalAction with the state untouched."""
-    if not isinstance(action, dict) or action.get("type") not in ACTIONS:
-        kind = action.get("type") if isinstance(action, dict) else action
-        raise BadAction(f"unknown action {kind!r}; actions are {', '.join(ACTIONS)}")
+    kind = check_shape(action)
     if state["phase"] == "over":
         raise WrongPhase("the game is over")
-    kind = action["type"]
     blocker = flow.waiting(state)
     if blocker and kind not in ANYTIME and kind != blocker["task"]:
         raise WrongPhase(legal.describe_wait(blocker))

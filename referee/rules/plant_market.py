@@ -16,12 +16,9 @@ def add(state: dict, card) -> None:
 
 
 def current(state: dict) -> list:
+    """The plants open to auction; the Step 3 card is never one of them."""
     plants = [c for c in state["market"] if c != STEP3]
-    return plants if state["step"] == 3 else state["market"][:CURRENT_SIZE]
-
-
-def future(state: dict) -> list:
-    return [] if state["step"] == 3 else state["market"][CURRENT_SIZE:]
+    return plants if state["step"] == 3 else plants[:CURRENT_SIZE]
 
 
 def lowest(state: dict):

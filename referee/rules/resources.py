@@ -6,7 +6,7 @@ Cubes are finite: market + supply + on plants is always the box total.
 """
 from .context import RESOURCES
 from .errors import BadAction, CannotAfford, CannotStore, NotAvailable
-from .events import event, listing
+from .events import event, listing, named
 from .state import player
 from .storage import specs_of, alloc_of, write_alloc, place, fits, totals, IDX
 
@@ -95,7 +95,7 @@ def refill(state: dict, ctx) -> list:
         if n < due:
             why = f": only {supply} left in the supply" if supply <= room else f": the market has room for {room}"
         reason = (f"Refill {r}: {n} of {due} (Step {state['step']}, {n_players} players){why}"
-                  + (f"; onto spaces {listing(spaces)}" if n else ""))
+                  + (f"; onto {named('space', spaces)}" if n else ""))
         events.append(event("refill", reason, resource=r, due=due, added=n, spaces=spaces,
                             market_before=before))
     return events
@@ -108,7 +108,7 @@ def move(state: dict, ctx, action: dict) -> list:
     moves = action.get("moves")
     if not isinstance(moves, list) or not moves:
         raise BadAction("moves is a list of {from, to, resource, count}")
-    texts = []
+    texts, done = [], []
     for m in moves:
         if not isinstance(m, dict):
             raise BadAction("each move is {from: plant, to: plant, resource: name, count: n}")
@@ -133,7 +133,8 @@ def move(state: dict, ctx, action: dict) -> list:
             del src["stored"][r]
         dst["stored"][r] = dst["stored"].get(r, 0) + n
         texts.append(f"{n} {r} from plant {src['number']} to plant {dst['number']}")
-    return [event("resources_moved", f"{name} moves {listing(texts)}", player=name)]
+        done.append({"from": src["number"], "to": dst["number"], "resource": r, "count": n})
+    return [event("resources_moved", f"{name} moves {listing(texts)}", player=name, moves=done)]
 
 
 def _own(p, name, number):

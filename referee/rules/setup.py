@@ -43,7 +43,7 @@ def normalise_setup(setup: dict, game_map, edition) -> dict:
     if not isinstance(setup.get("short_game", False), bool):
         raise BadSetup("short_game is true or false")
     seed = setup.get("seed")
-    if seed is not None and not isinstance(seed, int):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise BadSetup("seed must be a whole number")
     out = {"type": "setup", "map": game_map.id, "edition": edition.id,
            "players": [{"name": n, "colour": c} for n, c in zip(names, colours)],

@@ -44,6 +44,7 @@ def initial_state(setup: dict, ctx) -> dict:
         "auction": new_auction(),
         "acted": [],
         "queue": [],
+        "closing": False,
         "end_reached": False,
         "result": None,
     }
@@ -52,7 +53,7 @@ def initial_state(setup: dict, ctx) -> dict:
 def round_one_order(setup: dict, names: list) -> list:
     given = setup.get("order")
     if given is not None:
-        if sorted(given) != sorted(names):
+        if not isinstance(given, list) or sorted(map(str, given)) != sorted(names) or set(given) != set(names):
             raise BadSetup(f"round-1 order {given} must list each player once: {names}")
         return list(given)
     seed = setup.get("seed")

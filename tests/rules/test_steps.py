@@ -156,3 +156,17 @@ def round_two_auction(table):
     t.draw(15)
     t.edit(lambda s: s.update(step=2, step2_started=True))
     return t
+
+
+def test_step3_card_is_never_on_offer_even_as_the_market_shrinks(table):
+    t = table(6)
+    t.edit(lambda s: s.update(step=2, step2_started=True))
+    deck_of(t, [], above=0)
+    t.do("sold", player="Ann", plant=3, price=3)
+    t.draw("step3")
+    for name, plant in (("Bob", 4), ("Cara", 5), ("Dan", 6), ("Eve", 7)):
+        t.do("sold", player=name, plant=plant, price=plant)
+    assert t.state["market"] == [8, 9, 10, "step3"]
+    nominate = t.state["next"]["actions"][0]
+    assert nominate["plants"] == [8, 9, 10]
+    t.rejects("nominate", player="Finn", plant="step3", bid=50, match="not in the current market")

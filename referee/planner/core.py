@@ -1,0 +1,383 @@
+"""Pricing builds (RULES.md phase 4) on one map with a chosen set of play areas.
+
+A Planner holds, for the cities of the play areas only, the all-pairs shortest path costs
+and a predecessor table (paths never leave the play areas), so a query does no graph search.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from .search import INF, SearchLimit, best_sets
+
+DEFAULT_HOUSE_COSTS = (10, 15, 20)
+
+# A `suggest(budget=...)` search that visits more nodes than this gives up with a PlanError
+# rather than running for minutes (only huge budgets with many free cities get near it).
+MAX_SEARCH_NODES = 2_000_000
+
+
+class PlanError(ValueError):
+    """A build that cannot be priced: the message is one line naming the problem."""
+
+
+@dataclass(frozen=True)
+class Build:
+    city: str
+    from_: str | None      # the owned city the connection starts from; None for a first city
+    path: tuple[str, ...]  # from_ ... city (just (city,) for a first city)
+    connection: int
+    house: int
+
+    @property
+    def cost(self) -> int:
+        return self.connection + self.house
+
+    def to_json(self) -> dict:
+        return {"city": self.city, "from": self.from_, "path": list(self.path),
+                "connection": self.connection, "house": self.house}
+
+
+@dataclass(frozen=True)
+class Plan:
+    total: int
+    connection: int
+    houses: int
+    builds: list[Build] = field(default_factory=list)
+
+    @property
+    def cities(self) -> list[str]:
+        return [b.city for b in self.builds]
+
+    def to_json(self) -> dict:
+        return {"total": self.total, "connection": self.connection, "houses": self.houses,
+                "builds": [b.to_json() for b in self.builds]}
+
+
+_cache: dict[tuple, "Planner"] = {}
+
+
+def get_planner(map, areas) -> "Planner":
+    """The Planner for `map` (a loaded Map, or an id/path for load_map) and `areas`
+    (ids or printed names), cached per (map.id, frozenset(area ids))."""
+    if isinstance(map, str) or hasattr(map, "__fspath__"):
+        from referee.catalog import load_map
+        map = load_map(map)
+    ids = _resolve_areas(map, areas)
+    key = (map.id, ids)
+    hit = _cache.get(key)
+    if hit is not None and (hit.map is map or hit.map == map):
+        return hit
+    planner = Planner(map, ids)
+    _cache[key] = planner
+    return planner
+
+
+def _one_line(e: Exception) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def _resolve_areas(m, areas) -> frozenset:
+    if isinstance(areas, str):
+        areas = [a for a in areas.split(",") if a.strip()]
+    out = set()
+    for a in areas:
+        if a in m.areas:
+            out.add(a)
+            continue
+        try:
+            out.add(m.resolve_area(a.strip() if isinstance(a, str) else a))
+        except ValueError as e:
+            raise PlanError(_one_line(e)) from None
+    if not out:
+        raise PlanError("no play areas given")
+    return frozenset(out)
+
+
+class Planner:
+    """Build prices for one map and one set of play areas (see get_planner)."""
+
+    def __init__(self, m, areas):
+        self.map = m
+        ids = _resolve_areas(m, areas)
+        if not m.areas_connected(ids):
+            raise PlanError(f"areas {', '.join(sorted(ids))} are not connected on {m.id}")
+        self.areas = ids
+        self.cities = tuple(sorted(m.cities_in(ids)))
+        self.index = {c: i for i, c in enumerate(self.cities)}
+        n = len(self.cities)
+        adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for c in m.connections:
+            a, b = self.index.get(c.a), self.index.get(c.b)
+            if a is not None and b is not None:
+                adj[a].append((b, c.cost))
+                adj[b].append((a, c.cost))
+        self.dist, self.hops, self.pred = [], [], []
+        for s in range(n):
+            d, h, p = _dijkstra(adj, s, n)
+            self.dist.append(d)
+            self.hops.append(h)
+            self.pred.append(p)
+
+    # ---------------------------------------------------------------- helpers
+    def name(self, city: str) -> str:
+        c = self.map.cities.get(city)
+        return c.name if c else city
+
+    def path(self, a: str, b: str) -> tuple[str, ...]:
+        """Cheapest path a .. b inside the play areas (fewest links among equals)."""
+        i, j = self.index[a], self.index[b]
+        if self.dist[i][j] >= INF:
+            raise PlanError(f"{self.name(b)} cannot be reached from {self.name(a)} inside the play areas")
+        pred = self.pred[i]
+        out = [j]
+        while out[-1] != i:
+            out.append(pred[out[-1]])
+        return tuple(self.cities[k] for k in reversed(out))
+
+    def distance(self, a: str, b: str) -> int | None:
+        d = self.dist[self.index[a]][self.index[b]]
+        return None if d >= INF else d
+
+    def _city(self, text, what="city") -> str:
+        m = self.map
+        if isinstance(text, str) and text in m.cities:
+            cid = text
+        else:
+            try:
+                cid = m.resolve_city(text.strip() if isinstance(text, str) else text)
+            except ValueError as e:
+                raise PlanError(_one_line(e)) from None
+        return cid
+
+    def _in_areas(self, cid, role) -> int:
+        i = self.index.get(cid)
+        if i is None:
+            area = self.map.cities[cid].area
+            raise PlanError(f"{role}{self.name(cid)} is in area {area}, outside the play areas "
+                            f"({', '.join(sorted(self.areas))})")
+        return i
+
+    def _network(self, network) -> list[int]:
+        if isinstance(network, str):
+            network = [network]
+        out = []
+        for text in network or ():
+            i = self._in_areas(self._city(text), "network city ")
+            if i not in out:
+                out.append(i)
+        return out
+
+    def _occupied(self, occupied) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for text, k in (occupied or {}).items():
+            cid = self._city(text)
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 3:
+                raise PlanError(f"{self.name(cid)}: houses already there must be 0 to 3, got {k!r}")
+            out[cid] = k
+        return out
+
+    @staticmethod
+    def _check_step(step, house_costs):
+        if isinstance(step, bool) or step not in (1, 2, 3):
+            raise PlanError(f"step must be 1, 2 or 3, got {step!r}")
+        if len(house_costs) < step:
+            raise PlanError(f"house_costs needs a price for each of the {step} houses step {step} allows")
+
+    def _full(self, cid, k, step) -> str | None:
+        if k >= step:
+            return (f"{self.name(cid)} is full for step {step} "
+                    f"({k} house{'s' if k != 1 else ''} already, step {step} allows {step})")
+        return None
+
+    def _root_keys(self, net: list[int]) -> list[int] | None:
+        if not net:
+            return None
+        rows = [self.dist[t] for t in net]
+        return [min(col) for col in zip(*rows)] if len(rows) > 1 else list(rows[0])
+
+    # ---------------------------------------------------------------- route
+    def route(self, network, add, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS) -> Plan:
+        """The cheapest way to add the cities `add` to `network`, in a valid build order."""
+        self._check_step(step, house_costs)
+        net = self._network(network)
+        occ = self._occupied(occupied)
+        if isinstance(add, str):
+            add = [add]
+        new: list[int] = []
+        seen: set[str] = set()
+        owned = {self.cities[i] for i in net}
+        for text in add:
+            cid = self._city(text)
+            if cid in seen:
+                raise PlanError(f"{self.name(cid)} is listed twice")
+            seen.add(cid)
+            if cid in owned:
+                raise PlanError(f"{self.name(cid)} is already in the network")
+            i = self._in_areas(cid, "")
+            why = self._full(cid, occ.get(cid, 0), step)
+            if why:
+                raise PlanError(why)
+            new.append(i)
+        return self._plan(net, new, occ, house_costs)
+
+    def _plan(self, net: list[int], new: list[int], occ: dict, house_costs) -> Plan:
+        """Prim from the network over `new` (ties: the order given)."""
+        dist, hops, cities = self.dist, self.hops, self.cities
+        builds: list[Build] = []
+        if not new:
+            return Plan(0, 0, 0, [])
+        todo = list(new)
+        # best attachment per pending city: (cost, hops, from index)
+        attach: dict[int, tuple[int, int, int]] = {}
+        for u in todo:
+            best = (INF, INF, -1)
+            for t in net:
+                cand = (dist[t][u], hops[t][u], t)
+                if cand < best:
+                    best = cand
+            attach[u] = best
+        first_free = not net
+        conn_total = house_total = 0
+        while todo:
+            if first_free:
+                u = todo[0]
+                first_free = False
+                path = (cities[u],)
+                frm = None
+                c = 0
+            else:
+                u = min(todo, key=lambda v: attach[v][0])
+                c, _, t = attach[u]
+                if c >= INF:
+                    raise PlanError(f"{self.name(cities[u])} cannot be reached from the network "
+                                    f"inside the play areas ({', '.join(sorted(self.areas))})")
+                frm = cities[t]
+                path = self.path(frm, cities[u])
+            todo.remove(u)
+            h = house_costs[occ.get(cities[u], 0)]
+            builds.append(Build(cities[u], frm, path, c, h))
+            conn_total += c
+            house_total += h
+            for v in todo:
+                cand = (dist[u][v], hops[u][v], u)
+                if cand < attach[v]:
+                    attach[v] = cand
+        return Plan(conn_total + house_total, conn_total, house_total, builds)
+
+    # ---------------------------------------------------------------- suggest
+    def suggest(self, network, step=1, occupied=None, count=None, budget=None, top=1,
+                house_costs=DEFAULT_HOUSE_COSTS) -> list[Plan]:
+        """The `top` cheapest plans, best first.
+
+        count=K: sets of exactly K new cities (cities already in the network and cities full
+        for the step are left out).  budget=B: the largest number of cities affordable with B,
+        cheapest first, each plan costing at most B.  Both: exactly K cities within B.
+        """
+        self._check_step(step, house_costs)
+        if count is None and budget is None:
+            raise PlanError("suggest needs a count or a budget")
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+            raise PlanError(f"top must be a positive whole number, got {top!r}")
+        for label, v in (("count", count), ("budget", budget)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+                raise PlanError(f"{label} must be a whole number 0 or more, got {v!r}")
+        net = self._network(network)
+        occ = self._occupied(occupied)
+        owned = set(net)
+        house = [house_costs[min(occ.get(c, 0), len(house_costs) - 1)] for c in self.cities]
+        eligible = [i for i, c in enumerate(self.cities)
+                    if i not in owned and occ.get(c, 0) < step]
+        keys = self._root_keys(net)
+        if keys is not None:
+            eligible = [i for i in eligible if keys[i] < INF]
+        limit = INF if budget is None else budget + 1
+
+        if count is not None:
+            if count > len(eligible):
+                raise PlanError(f"cannot add {count} cities: only {len(eligible)} are open to this "
+                            f"network at step {step}")
+            found = self._search(house, eligible, count, keys, top, limit)
+        else:
+            found = self._most_within(house, eligible, keys, top, budget, net)
+        plans = [self._plan(net, list(order), occ, house_costs) for _, order in found]
+        plans.sort(key=lambda p: (p.total, sorted(p.cities)))
+        return plans
+
+    def _search(self, house, eligible, k, keys, top, limit, max_nodes=None):
+        return best_sets(self.dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
+                         max_nodes=max_nodes)
+
+    def _most_within(self, house, eligible, keys, top, budget, net):
+        """The largest K whose cheapest K-set costs at most budget, and its `top` best sets.
+
+        The cheapest K-set costs never fall as K grows (dropping a leaf of the tree is a
+        cheaper (K-1)-set), so K is found by counting up from what the greedy build affords.
+        """
+        limit = budget + 1
+        greedy = self._greedy_costs(house, eligible, keys)
+        k = 0
+        for i, c in enumerate(greedy, 1):
+            if c <= budget:
+                k = i
+        try:
+            while k < len(eligible):
+                if not self._search(house, eligible, k + 1, keys, 1, limit, MAX_SEARCH_NODES):
+                    break
+                k += 1
+            if k == 0:
+                return []
+            return self._search(house, eligible, k, keys, top, limit, MAX_SEARCH_NODES)
+        except SearchLimit:
+            raise PlanError(f"budget {budget} allows too many cities for an exact search; "
+                            f"use count instead") from None
+
+    def _greedy_costs(self, house, eligible, keys) -> list[int]:
+        """Cumulative cost of growing the network by the cheapest next city each time."""
+        dist = self.dist
+        out, total = [], 0
+        todo = set(eligible)
+        if keys is None:
+            if not todo:
+                return out
+            u = min(todo, key=lambda v: (house[v], v))
+            total = house[u]
+            out.append(total)
+            todo.discard(u)
+            key = list(dist[u])
+        else:
+            key = list(keys)
+        while todo:
+            u = min(todo, key=lambda v: (key[v] + house[v], v))
+            if key[u] >= INF:
+                break
+            total += key[u] + house[u]
+            out.append(total)
+            todo.discard(u)
+            row = dist[u]
+            for v in todo:
+                if row[v] < key[v]:
+                    key[v] = row[v]
+        return out
+
+
+def _dijkstra(adj, s, n):
+    """Costs, link counts and predecessors from s; ties go to fewer links, then lower index."""
+    dist = [INF] * n
+    hops = [INF] * n
+    pred = [-1] * n
+    dist[s] = 0
+    hops[s] = 0
+    heap = [(0, 0, s)]
+    while heap:
+        d, h, u = heapq.heappop(heap)
+        if (d, h) != (dist[u], hops[u]):
+            continue
+        for v, w in adj[u]:
+            cand = (d + w, h + 1)
+            if cand < (dist[v], hops[v]) or (cand == (dist[v], hops[v]) and u < pred[v]):
+                dist[v], hops[v] = cand
+                pred[v] = u
+                heapq.heappush(heap, (cand[0], cand[1], v))
+    return dist, hops, pred
