@@ -1,5 +1,5 @@
 """Game end and the winner (RULES.md Game end and winner)."""
-from .events import event, listing
+from .events import event, listing, counted
 from .power import best
 from .storage import specs_of, alloc_of
 
@@ -24,7 +24,7 @@ def finish(state: dict, ctx) -> list:
     state["result"] = {"winners": winners, "ranking": rows, "tie_breaks": used}
     state["phase"] = "over"
     state["queue"] = []
-    how = f"{top['powered']} cities powered"
+    how = f"{counted(top['powered'], 'city', 'cities')} powered"
     if used:
         how += ", tie broken by " + " then ".join("money" if k == "money" else "cities owned" for k in used)
     text = (f"{listing(winners)} win{'s' if len(winners) == 1 else ''} with {how}" if len(winners) == 1
