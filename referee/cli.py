@@ -1,4 +1,4 @@
-"""The `referee` command: replay a recorded game; plan builds."""
+"""The `referee` command: replay a recorded game; price and suggest builds."""
 import argparse
 import json
 import sys
@@ -37,7 +37,7 @@ def parser() -> argparse.ArgumentParser:
                     help="stop after the first N log entries after the setup (blank lines not counted)")
     rp.set_defaults(func=_replay)
     planner_cli.add_commands(sub)
-    return top
+    return planner_cli.one_line_errors(top)
 
 
 def main(argv=None) -> int:

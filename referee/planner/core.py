@@ -12,9 +12,9 @@ from .search import INF, SearchLimit, best_sets
 
 DEFAULT_HOUSE_COSTS = (10, 15, 20)
 
-# A `suggest(budget=...)` search that visits more nodes than this gives up with a PlanError
-# rather than running for minutes (only huge budgets with many free cities get near it).
-MAX_SEARCH_NODES = 2_000_000
+# A `suggest(budget=...)` search that visits more nodes than this (some 10 s) gives up with a
+# PlanError rather than running for minutes: only budgets buying 20 or more cities get near it.
+MAX_SEARCH_NODES = 250_000
 
 
 class PlanError(ValueError):
@@ -305,33 +305,29 @@ class Planner:
         plans.sort(key=lambda p: (p.total, sorted(p.cities)))
         return plans
 
-    def _search(self, house, eligible, k, keys, top, limit, max_nodes=None):
+    def _search(self, house, eligible, k, keys, top, limit, max_nodes=None, first=False):
         return best_sets(self.dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
-                         max_nodes=max_nodes)
+                         max_nodes=max_nodes, first=first)
 
     def _most_within(self, house, eligible, keys, top, budget, net):
         """The largest K whose cheapest K-set costs at most budget, and its `top` best sets.
 
-        The cheapest K-set costs never fall as K grows (dropping a leaf of the tree is a
-        cheaper (K-1)-set), so K is found by counting up from what the greedy build affords.
+        The cheapest K-set cost never falls as K grows (dropping a leaf of the tree leaves a
+        cheaper (K-1)-set), so K counts up from what the greedy build affords, asking only
+        "is there a (K+1)-set within the budget?" until the answer is no.
         """
         limit = budget + 1
-        greedy = self._greedy_costs(house, eligible, keys)
-        k = 0
-        for i, c in enumerate(greedy, 1):
-            if c <= budget:
-                k = i
+        k = sum(1 for c in self._greedy_costs(house, eligible, keys) if c <= budget)
         try:
-            while k < len(eligible):
-                if not self._search(house, eligible, k + 1, keys, 1, limit, MAX_SEARCH_NODES):
-                    break
+            while k < len(eligible) and self._search(house, eligible, k + 1, keys, 1, limit,
+                                                     MAX_SEARCH_NODES, first=True):
                 k += 1
             if k == 0:
                 return []
             return self._search(house, eligible, k, keys, top, limit, MAX_SEARCH_NODES)
         except SearchLimit:
-            raise PlanError(f"budget {budget} allows too many cities for an exact search; "
-                            f"use count instead") from None
+            raise PlanError(f"budget {budget} buys too many cities for an exact search here; "
+                            f"ask for a count instead") from None
 
     def _greedy_costs(self, house, eligible, keys) -> list[int]:
         """Cumulative cost of growing the network by the cheapest next city each time."""

@@ -29,10 +29,12 @@ from __future__ import annotations
 import heapq
 
 INF = 10**9
+KRUSKAL_FROM = 4  # remaining cities from which the Kruskal bound is worth its cost
 
 
 class _State:
-    __slots__ = ("D", "house", "nn", "pairs", "minh", "top", "ub", "heap", "seq", "nodes", "limit_nodes")
+    __slots__ = ("D", "house", "nn", "pairs", "minh", "top", "ub", "heap", "seq", "nodes", "limit_nodes",
+                 "first", "no_nn")
 
     def __init__(self, D, house, nn, pairs, minh, top, ub, limit_nodes):
         self.D = D
@@ -46,6 +48,8 @@ class _State:
         self.seq = 0
         self.nodes = 0
         self.limit_nodes = limit_nodes
+        self.first = False
+        self.no_nn = [INF] * len(D)
 
     def record(self, cost, order):
         self.seq += 1
@@ -54,18 +58,22 @@ class _State:
             heapq.heappop(self.heap)
         if len(self.heap) == self.top:
             self.ub = -self.heap[0][0]
+        if self.first:
+            self.ub = -INF  # prune everything: the question is answered
 
 
 class SearchLimit(Exception):
     """The search visited more nodes than allowed."""
 
 
-def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None):
+def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False):
     """The `top` cheapest sets of exactly `k` cities out of `eligible`, best first.
 
     D: metric closure as a list of rows (INF = unreachable); house: price per index;
     root_keys: per index, the distance from the network (None for an empty network);
     limit: only sets costing less than this are returned.
+    first: stop at the first set found under the limit (a yes/no question, not the best).
+    max_nodes: raise SearchLimit after visiting that many search nodes.
     Returns [(cost, order)], order being a valid build (Prim) order of the set.
     """
     eligible = [u for u in eligible if root_keys is None or root_keys[u] < INF]
@@ -84,11 +92,12 @@ def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_no
         nn[u] = best
     minh = min(house[u] for u in eligible)
     pairs = None
-    if k >= 4:
+    if k > KRUSKAL_FROM:
         pairs = sorted(
             (D[a][b], a, b) for i, a in enumerate(eligible) for b in eligible[i + 1:] if D[a][b] < INF
         )
     st = _State(D, house, nn, pairs, minh, top, limit, max_nodes)
+    st.first = first
     if root_keys is None:
         _root_empty(st, sorted(el), k)
     else:
@@ -161,6 +170,8 @@ def _node(st, g, key, cands, chosen, r):
     lbs = [house[w] + (key[w] if key[w] < nn[w] else nn[w]) for w in cands]
     suf = _suffix_bounds(lbs, r - 1)
     r1 = r - 1
+    if r1 == 1:
+        nn = st.no_nn  # the last city attaches to what is chosen by then: its bound is exact
     for j in range(L - r + 1):
         u = cands[j]
         ku = key[u]
@@ -183,24 +194,17 @@ def _node(st, g, key, cands, chosen, r):
             x = nn[w]
             vals.append(house[w] + (d if d < x else x))
         if r1 == 1:
-            # the last city: the bound is exact
-            best = min(vals)
-            if base + best >= st.ub:
+            if base + min(vals) >= st.ub:
                 continue
         else:
             vals.sort()
-            lb = base + sum(vals[:r1])
-            if lb >= st.ub:
+            if base + sum(vals[:r1]) >= st.ub:
                 continue
-            rest.sort(key=nk.__getitem__)
-            if r1 >= 3 and st.pairs is not None:
-                hs = sorted(house[w] for w in rest)
-                lb2 = base + sum(hs[:r1]) + _kruskal(st.pairs, nk, rest, r1)
-                if lb2 >= st.ub:
-                    continue
-            _node(st, base, nk, rest, chosen + (u,), r1)
-            continue
-        rest.sort(key=nk.__getitem__)
+        rest.sort(key=nk.__getitem__)  # stable: equal keys keep a fixed order
+        if r1 >= KRUSKAL_FROM and st.pairs is not None:
+            houses = sum(sorted(house[w] for w in rest)[:r1])
+            if base + houses + _kruskal(st.pairs, nk, rest, r1) >= st.ub:
+                continue
         _node(st, base, nk, rest, chosen + (u,), r1)
 
 

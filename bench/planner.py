@@ -1,0 +1,118 @@
+"""Build planner timings: route and suggest on Germany and USA, all six areas, warm cache.
+
+    python bench/planner.py [--quick]
+
+Networks: empty, 1 city, 5 cities and 12 cities (each grown from three start cities by the
+cheapest next city, as a player's network would be).  route: random sets of 1..8 new cities.
+suggest: count K = 1..8, top 1 (and top 5 for K = 8), plus a Step 2 board where a third of the
+cities already hold a house.  Figures are milliseconds per call, in-process.
+"""
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.catalog import load_map  # noqa: E402
+from referee.planner import get_planner  # noqa: E402
+
+BOARDS = {"germany": ("NW", "NE", "W", "E", "SW", "SE"), "usa": ("NW", "SW", "NC", "SC", "NE", "SE")}
+TARGETS = {"route": 1.0, "suggest K<=5": 20.0, "suggest K=8": 100.0}
+
+
+def grown(planner, start, size):
+    """A connected network: `start`, then the cheapest city to add next, until `size`."""
+    net = [start]
+    while len(net) < size:
+        nxt = min((c for c in planner.cities if c not in net),
+                  key=lambda c: (min(planner.distance(o, c) for o in net), c))
+        net.append(nxt)
+    return net
+
+
+def networks(planner, rnd):
+    out = [("empty", [])]
+    starts = rnd.sample(planner.cities, 3)
+    for size in (1, 5, 12):
+        for s in starts:
+            out.append((f"{size} cities", grown(planner, s, size)))
+    return out
+
+
+def ms(fn, repeat=1):
+    best = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best.append((time.perf_counter() - t) * 1000)
+    return min(best)
+
+
+def row(cells, widths):
+    return "  ".join(str(c).rjust(w) if i else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+
+def main(argv):
+    quick = "--quick" in argv
+    rnd = random.Random(2024)
+    widths = (44, 3, 9, 9, 5)
+    print(row(("case", "n", "median", "max", "runs"), widths))
+    worst = {k: 0.0 for k in TARGETS}
+    medians = {k: [] for k in TARGETS}
+    for name, areas in BOARDS.items():
+        m = load_map(name)
+        planner = get_planner(m, areas)  # warm: precompute once
+        nets = networks(planner, rnd)
+        # route
+        for n in range(1, 9):
+            times = []
+            for label, net in nets:
+                free = [c for c in planner.cities if c not in net]
+                for _ in range(5 if quick else 25):
+                    add = rnd.sample(free, n)
+                    times.append(ms(lambda: planner.route(net, add)))
+            med = statistics.median(times)
+            medians["route"].append(med)
+            worst["route"] = max(worst["route"], med)
+            print(row((f"{name} route", n, f"{med:.3f}", f"{max(times):.3f}", len(times)), widths))
+        # suggest
+        for label, net in [("all networks", None)]:
+            for k in range(1, 9):
+                times = [ms(lambda: planner.suggest(nt, count=k), repeat=1 if quick else 3)
+                         for _, nt in nets]
+                med = statistics.median(times)
+                key = "suggest K=8" if k == 8 else ("suggest K<=5" if k <= 5 else None)
+                if key:
+                    worst[key] = max(worst[key], med)
+                print(row((f"{name} suggest count (top 1)", k, f"{med:.2f}", f"{max(times):.2f}", len(times)),
+                          widths))
+        times = [ms(lambda: planner.suggest(nt, count=8, top=5)) for _, nt in nets]
+        print(row((f"{name} suggest count (top 5)", 8, f"{statistics.median(times):.2f}",
+                   f"{max(times):.2f}", len(times)), widths))
+        occupied = {c: 1 for c in rnd.sample(planner.cities, len(planner.cities) // 3)}
+        for k in (5, 8):
+            times = [ms(lambda: planner.suggest(nt, step=2, occupied=occupied, count=k)) for _, nt in nets]
+            print(row((f"{name} suggest step 2, 1/3 occupied", k, f"{statistics.median(times):.2f}",
+                       f"{max(times):.2f}", len(times)), widths))
+        for label, net in nets[::3]:
+            for budget in (60, 100):
+                t = ms(lambda: planner.suggest(net, budget=budget))
+                k = len(planner.suggest(net, budget=budget)[0].cities)
+                print(row((f"{name} suggest budget {budget} ({label})", k, f"{t:.2f}", f"{t:.2f}", 1), widths))
+        # per-network breakdown for K = 8
+        for label, net in nets:
+            t = ms(lambda: planner.suggest(net, count=8))
+            print(row((f"{name} suggest K=8, {label}: {net[0] if net else '-'}", 8, f"{t:.2f}", f"{t:.2f}", 1),
+                      widths))
+    print()
+    print("targets (worst median over boards and sizes):")
+    for key, target in TARGETS.items():
+        ok = "ok" if worst[key] <= target else "MISSED"
+        print(f"  {key:14} {worst[key]:8.3f} ms  (target <= {target:g} ms)  {ok}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
