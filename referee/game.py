@@ -115,7 +115,7 @@ class Game:
 
 
 def describe(fact: dict) -> str:
-    details = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in fact.items() if k != "type")
+    details = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False, default=str)}" for k, v in fact.items() if k != "type")
     return f"{fact.get('type')} ({details})" if details else str(fact.get("type"))
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from referee.game import Game, replay, ReplayError
 from referee.rules.errors import IllegalAction
-from tablekit import setup_line
+from tablekit import Table, setup_line
+from tablekit import at_phase
 
 
 def played(*entries, players=4):
@@ -139,3 +140,27 @@ def test_a_malformed_entry_is_a_clear_error(entry):
 def test_a_plant_number_must_be_a_whole_number():
     with pytest.raises(IllegalAction, match="not in the current market"):
         played().play({"type": "sold", "player": "Ann", "plant": 3.0, "price": 3})
+
+
+@pytest.mark.parametrize("entry", [
+    {"type": "power", "player": "Ann", "plants": [4, 4.0]},
+    {"type": "power", "player": "Ann", "plants": [4], "cities": True},
+    {"type": "power", "player": "Ann", "plants": [5], "burn": {"5": {"coal": True, "oil": True}}},
+    {"type": "move", "player": "Ann", "moves": [{"from": 5, "to": 4, "resource": "coal", "cuont": 2}]},
+    {"type": "move", "player": "Ann", "moves": [{"from": 5.0, "to": 4, "resource": "coal"}]},
+])
+def test_numbers_are_whole_json_numbers_and_keys_are_known_ones(entry):
+    game = Game(setup_line(4))
+    table = Table(game)
+    at_phase(table, "bureaucracy")
+    table.give("Ann", plants=[(4, {"coal": 2}), (5, {"coal": 2})], cities=["essen", "duisburg", "dortmund"])
+    with pytest.raises(IllegalAction):
+        game.play(entry)
+
+
+def test_discard_names_its_plant_by_a_whole_number(table):
+    t = table(3)
+    t.give("Ann", plants=[(4, {}), (8, {}), (9, {})])
+    t.do("sold", player="Ann", plant=5, price=5)
+    t.draw(13)
+    t.rejects("discard", player="Ann", plant=4.0, match="whole number")

@@ -2,6 +2,7 @@
 from itertools import product
 
 from .context import RESOURCES
+from .fields import whole, known_keys
 from .errors import BadAction, CannotAfford, InvalidBid, NotAvailable, NotYourTurn, WrongPhase, CannotStore
 from .events import event, listing
 from . import plant_market
@@ -34,12 +35,6 @@ def _money_check(p, name, amount):
         raise CannotAfford(f"{name} bids {amount} but has only {p['money']} Elektro")
 
 
-def _amount(value, field="bid"):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadAction(f"{field} must be a whole number of Elektro, not {value!r}")
-    return value
-
-
 def _plant_on_offer(state, plant):
     offer = plant_market.current(state)
     if isinstance(plant, bool) or not isinstance(plant, int) or plant not in offer:
@@ -53,7 +48,7 @@ def nominate(state: dict, ctx, action: dict) -> list:
     p = player(state, name)
     _expect_chooser(state, name)
     _plant_on_offer(state, plant)
-    bid = _amount(action.get("bid", plant))
+    bid = whole(action.get("bid", plant), "bid")
     if bid < plant:
         raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {plant}")
     _money_check(p, name, bid)
@@ -87,7 +82,7 @@ def raise_bid(state: dict, ctx, action: dict) -> list:
     name = action.get("player")
     p = player(state, name)
     lot = _expect_bidder(state, name)
-    amount = _amount(action.get("amount"), "amount")
+    amount = whole(action.get("amount"), "amount")
     if amount <= lot["bid"]:
         raise InvalidBid(f"a raise must beat {lot['bid']}: bid at least {lot['bid'] + 1}")
     _money_check(p, name, amount)
@@ -131,7 +126,7 @@ def sold(state: dict, ctx, action: dict) -> list:
         raise NotYourTurn(f"{name} has already bought a plant or passed this round; "
                           f"still buying: {', '.join(eligible(state)) or 'nobody'}")
     _plant_on_offer(state, plant)
-    price = _amount(action.get("price"), "price")
+    price = whole(action.get("price"), "price")
     if price < plant:
         raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {plant}")
     _money_check(p, name, price)
@@ -158,13 +153,14 @@ def sell(state: dict, ctx, name, plant, price, why) -> list:
 def discard(state: dict, ctx, action: dict) -> list:
     """Over the plant limit: discard one of the other plants; its cubes may move to the rest."""
     task = state["queue"][0] if state["queue"] else {}
-    name, number = action.get("player"), action.get("plant")
+    name = action.get("player")
     p = player(state, name)
+    number = whole(action.get("plant"), "plant")
     if task.get("task") != "discard" or task.get("player") != name:
         raise WrongPhase(f"{name} has no plant to discard now")
     newest = p["plants"][-1]["number"]
     others = [pl for pl in p["plants"][:-1]]
-    target = next((pl for pl in others if pl["number"] == number and not isinstance(number, bool)), None)
+    target = next((pl for pl in others if pl["number"] == number), None)
     if target is None:
         raise NotAvailable(f"{name} discards one of the other plants ({', '.join(str(x['number']) for x in others)}),"
                            f" not {number!r}; plant {newest} was just bought")
@@ -197,12 +193,11 @@ def _nonzero(vec) -> dict:
 def _keep(given, freed, specs, start):
     if given is None:
         return _most_kept(freed, specs, start)
-    if not isinstance(given, dict) or any(r not in RESOURCES for r in given):
-        raise BadAction(f"keep is {{resource: count}} with resources {', '.join(RESOURCES)}")
+    known_keys(given, RESOURCES, "keep")
     keep = []
     for r, f in zip(RESOURCES, freed):
-        n = given.get(r, 0)
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= f:
+        n = whole(given.get(r, 0), f"keep {r}", low=0)
+        if n > f:
             raise BadAction(f"keep {r} must be between 0 and {f}, the {r} on the discarded plant")
         keep.append(n)
     return tuple(keep)

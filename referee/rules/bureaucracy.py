@@ -1,6 +1,7 @@
 """Phase 5: power, income, refill and the plant market at the end of the round (RULES.md phase 5)."""
 from .context import RESOURCES, STEP3
 from .errors import BadAction, IllegalPower, WrongPhase
+from .fields import whole
 from .events import event, listing, counted, named
 from . import plant_market, power as power_rules
 from .deck import put_under
@@ -11,7 +12,7 @@ from .storage import specs_of, alloc_of, write_alloc
 
 def fired_indexes(p: dict, name, plants) -> tuple:
     owned = [pl["number"] for pl in p["plants"]]
-    if not isinstance(plants, list) or len(set(map(str, plants))) != len(plants):
+    if not isinstance(plants, list) or len({whole(n, "a plant to fire") for n in plants}) != len(plants):
         raise BadAction("plants is a list of distinct plant numbers to fire")
     missing = [n for n in plants if n not in owned]
     if missing:
@@ -37,8 +38,8 @@ def power(state: dict, ctx, action: dict) -> list:
         raise IllegalPower("burn is given for a plant that is not fired")
     after, used = power_rules.plan(specs, alloc, fired, burns)
     can = min(own, sum(specs[i][4] for i in fired))
-    cities = action.get("cities", can)
-    if isinstance(cities, bool) or not isinstance(cities, int) or not 0 <= cities <= can:
+    cities = whole(action.get("cities", can), "cities", low=0)
+    if cities > can:
         raise IllegalPower(f"{name} can power 0 to {can} cities with these plants "
                            f"({own} cities owned); {cities!r} asked")
     write_alloc(p["plants"], after)

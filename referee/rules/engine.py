@@ -6,6 +6,7 @@ import copy
 
 from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
+from .fields import known_keys
 from . import auction, building, bureaucracy, flow, legal, resources
 from .order import reverse
 from .state import initial_state, player
@@ -103,10 +104,7 @@ def check_shape(action) -> str:
     if not isinstance(kind, str) or kind not in ACTIONS:
         shown = kind if isinstance(action, dict) else action
         raise BadAction(f"unknown action {shown!r}; actions are {', '.join(ACTIONS)}")
-    unknown = sorted(set(action) - set(FIELDS[kind]) - {"type"})
-    if unknown:
-        raise BadAction(f"{kind} has no field {', '.join(map(repr, unknown))}; "
-                        f"its fields are {', '.join(FIELDS[kind])}")
+    known_keys({k: v for k, v in action.items() if k != "type"}, FIELDS[kind], kind)
     return kind
 
 

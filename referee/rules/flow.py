@@ -147,7 +147,7 @@ def draw(state: dict, ctx, action: dict) -> list:
     events = deck.take(state["deck"], card)
     state["queue"].pop(0)
     if card == STEP3:
-        return events + steps.step3_card_drawn(state)
+        return events + steps.step3_card_drawn(state, ctx, task["reason"])
     plant_market.add(state, card)
     state["queue"].insert(0, {"task": "check_low"})
     return [event("plant_drawn", f"Plant {card} drawn to {task['reason']}", plant=card)] + events

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from .context import RESOURCES
 from .errors import IllegalPower, BadAction
+from .fields import whole, known_keys
 from .storage import reachable, IDX
 
 COAL, OIL = IDX["coal"], IDX["oil"]
@@ -79,11 +80,10 @@ def parse_burns(specs, burn: dict) -> dict:
         if i is None:
             raise IllegalPower(f"burn names plant {key}, which you do not own")
         number, acc, burns, _, _ = specs[i]
-        if not isinstance(mix, dict) or any(r not in IDX or not isinstance(n, int) or n < 0
-                                            for r, n in mix.items()):
-            raise BadAction(f"burn for plant {number} is {{resource: count}}")
+        known_keys(mix, RESOURCES, f"burn for plant {number}")
         vec = [0] * len(RESOURCES)
         for r, n in mix.items():
+            whole(n, f"burn {r} for plant {number}", low=0)
             if n and IDX[r] not in acc:
                 raise IllegalPower(f"plant {number} cannot burn {r}; it burns {', '.join(RESOURCES[a] for a in acc)}")
             vec[IDX[r]] = n

@@ -6,6 +6,9 @@ Cubes are finite: market + supply + on plants is always the box total.
 """
 from .context import RESOURCES
 from .errors import BadAction, CannotAfford, CannotStore, NotAvailable
+from .fields import whole, known_keys
+
+MOVE_FIELDS = ("from", "to", "resource", "count")
 from .events import event, listing, named
 from .state import player
 from .storage import specs_of, alloc_of, write_alloc, place, fits, totals, IDX
@@ -24,10 +27,7 @@ def price_of(ctx, state: dict, resource: str, n: int) -> int:
 def parse_amounts(action: dict) -> dict:
     amounts = {}
     for r in RESOURCES:
-        n = action.get(r, 0)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise BadAction(f"{r} must be a whole number of cubes ≥ 0, not {n!r}")
-        amounts[r] = n
+        amounts[r] = whole(action.get(r, 0), r, low=0)
     return amounts
 
 
@@ -110,14 +110,11 @@ def move(state: dict, ctx, action: dict) -> list:
         raise BadAction("moves is a list of {from, to, resource, count}")
     texts, done = [], []
     for m in moves:
-        if not isinstance(m, dict):
-            raise BadAction("each move is {from: plant, to: plant, resource: name, count: n}")
-        src, dst, r, n = (_own(p, name, m.get("from")), _own(p, name, m.get("to")),
-                          m.get("resource"), m.get("count", 1))
+        known_keys(m, MOVE_FIELDS, "a move")
+        src, dst, r = _own(p, name, m.get("from")), _own(p, name, m.get("to")), m.get("resource")
+        n = whole(m.get("count", 1), "count", low=1)
         if r not in RESOURCES:
             raise BadAction(f"resource must be one of {', '.join(RESOURCES)}; got {r!r}")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise BadAction(f"count must be a whole number ≥ 1, not {n!r}")
         if src is dst:
             raise BadAction("a move needs two different plants")
         if src["stored"].get(r, 0) < n:
@@ -138,6 +135,7 @@ def move(state: dict, ctx, action: dict) -> list:
 
 
 def _own(p, name, number):
+    whole(number, "a move's plant")
     pl = next((x for x in p["plants"] if x["number"] == number), None)
     if pl is None:
         owned = ", ".join(str(x["number"]) for x in p["plants"]) or "none"

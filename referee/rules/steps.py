@@ -27,8 +27,12 @@ def begin_step2(state: dict, ctx, task: dict) -> list:
     return events
 
 
-def step3_card_drawn(state: dict) -> list:
+def step3_card_drawn(state: dict, ctx, reason: str) -> list:
     """Where the Step 3 card lands depends on the phase it comes up in."""
+    if ctx.short_game:
+        state["queue"].insert(0, {"task": "draw", "reason": reason})
+        return [event("step3_card_set_aside", "Step 3 card drawn: the short game stays in Step 1, so the "
+                      "card is set aside and another card is drawn")]
     if state["phase"] == "auction":
         plant_market.add(state, STEP3)
         return [event("step3_card", "Step 3 card drawn during the auction: it stands as the highest "
@@ -39,8 +43,10 @@ def step3_card_drawn(state: dict) -> list:
 
 
 def begin_step3(state: dict, ctx, task: dict) -> list:
-    """Remove the Step 3 card and the lowest plant, no replacement; Step 3 applies from `when`."""
-    if not state["step2_started"]:
+    """Remove the Step 3 card and the lowest plant, no replacement; Step 3 applies from `when`.
+    If Step 2 was never reached, its changes come first; if it was reached in this very phase 4,
+    it still takes effect after the phase, as usual."""
+    if not state["step2_started"] and not step2_due(state, ctx):
         state["queue"][0:0] = [{"task": "step2", "set_step": False}, task]
         return []
     events = []

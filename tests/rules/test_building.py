@@ -2,7 +2,7 @@
 import pytest
 
 from referee.rules.errors import CannotAfford, IllegalBuild, NotYourTurn
-from support import at_phase
+from tablekit import at_phase
 
 
 def building(table, players=4, step=1, **owned):

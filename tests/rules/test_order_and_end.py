@@ -2,7 +2,7 @@
 import pytest
 
 from referee.rules.errors import WrongPhase
-from support import at_phase, finish_phase
+from tablekit import at_phase, finish_phase
 
 TOWNS = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen", "bremen",
          "osnabrueck", "kassel", "hannover", "hamburg", "kiel", "cuxhaven", "wilhelmshaven",

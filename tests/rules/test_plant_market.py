@@ -1,5 +1,5 @@
 """RULES.md: market removals at any time, the end-of-round plant market."""
-from support import at_phase, deck_of, finish_phase
+from tablekit import at_phase, deck_of, finish_phase
 
 
 def test_market_plants_at_or_below_the_most_cities_are_removed_with_cascade(table):

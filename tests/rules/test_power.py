@@ -2,7 +2,7 @@
 import pytest
 
 from referee.rules.errors import IllegalPower, WrongPhase
-from support import at_phase
+from tablekit import at_phase
 
 
 def bureaucracy(table, players=4, **owned):

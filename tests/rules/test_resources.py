@@ -2,7 +2,7 @@
 import pytest
 
 from referee.rules.errors import CannotAfford, CannotStore, NotAvailable, NotYourTurn
-from support import at_phase
+from tablekit import at_phase
 
 
 def resources_table(table, players=4, **plants):

@@ -2,7 +2,7 @@
 import pytest
 
 from referee.rules.errors import IllegalBuild
-from support import at_phase, deck_of, finish_phase
+from tablekit import at_phase, deck_of, finish_phase
 
 SEVEN = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen"]
 
@@ -170,3 +170,28 @@ def test_step3_card_is_never_on_offer_even_as_the_market_shrinks(table):
     nominate = t.state["next"]["actions"][0]
     assert nominate["plants"] == [8, 9, 10]
     t.rejects("nominate", player="Finn", plant="step3", bid=50, match="not in the current market")
+
+
+def test_step2_reached_in_the_same_phase4_as_the_step3_card_still_waits_for_the_phase_end(table):
+    t = at_phase(table(4), "building", order=["Ann", "Bob", "Cara", "Dan"])
+    t.edit(lambda s: s.update(market=[7, 10, 11, 12, 14, 15, 16, 17]))
+    deck_of(t, [], above=0, under=[9, 30])
+    t.give("Dan", plants=[(13, {})], cities=SEVEN[:6])
+    t.do("build", player="Dan", cities=["aachen"])      # Step 2 reached; plant 7 removed
+    t.draw("step3")                                      # card and plant 10 leave at once
+    assert t.state["market"] == [11, 12, 14, 15, 16, 17]
+    finish_phase(t)                                      # Step 2 after phase 4: 11 leaves, one drawn
+    t.draw(9)
+    assert t.state["market"] == [9, 12, 14, 15, 16, 17]
+    assert t.state["step"] == 3 and t.state["phase"] == "bureaucracy"
+
+
+def test_short_game_sets_the_step3_card_aside_and_stays_in_step1(table):
+    t = at_phase(table(4, short_game=True), "bureaucracy")
+    deck_of(t, [], above=0, under=[30, 31])
+    finish_phase(t)                                      # plant 10 goes under, a card is drawn
+    events = t.draw("step3")
+    assert t.events_of(events, "step3_card_set_aside")
+    t.draw(31)
+    assert t.state["step"] == 1 and not t.state["step2_started"]
+    assert t.state["market"] == [3, 4, 5, 6, 7, 8, 9, 31]
