@@ -74,7 +74,10 @@ def market_update(state: dict, ctx, task: dict) -> list:
             return []
         state["queue"].insert(0, {"task": "draw", "reason": f"replace plant {low} (end of round)"})
         return [plant_market.remove(state, low, "end of round in Step 3: the lowest plant leaves")]
-    high = max(c for c in state["market"] if c != STEP3)
+    plants = [c for c in state["market"] if c != STEP3]
+    if not plants:
+        return []
+    high = max(plants)
     state["market"].remove(high)
     put_under(state["deck"], high)
     state["queue"].insert(0, {"task": "draw", "reason": f"replace plant {high} (end of round)"})

@@ -1,8 +1,10 @@
 """The physical deck, known only through the draws the table reports.
 
 Before the Step 3 card: 'above' cards lie over it (13 on top), drawn from the 'unseen' plants,
-which also hide the plants removed face down at setup. The Step 3 card comes up exactly when
-nothing is left above it; the deck is then the plants put under it, shuffled, known exactly.
+which also hide the plants removed face down at setup; plants put under the deck lie below it
+('under', in order). The Step 3 card comes up exactly when nothing is left above it; the deck is
+then the plants put under it, shuffled ('shuffled': known contents, unknown order). Plants put
+under after that (only in the short game, which stays in Step 1) lie below them, in order.
 """
 from .context import STEP3
 from .errors import ImpossibleDraw, BadAction
@@ -11,7 +13,7 @@ from .events import event, listing
 
 def possible_draws(deck: dict) -> list:
     if deck["step3_drawn"]:
-        return sorted(deck["shuffled"])
+        return sorted(deck["shuffled"]) or deck["under"][:1]
     if deck["above"] == 0:
         return [STEP3]
     if deck["top"] is not None:
@@ -20,7 +22,7 @@ def possible_draws(deck: dict) -> list:
 
 
 def is_empty(deck: dict) -> bool:
-    return deck["step3_drawn"] and not deck["shuffled"]
+    return deck["step3_drawn"] and not deck["shuffled"] and not deck["under"]
 
 
 def parse_card(card):
@@ -44,7 +46,7 @@ def take(deck: dict, card) -> list:
         events.append(event("deck_shuffled", f"Step 3 card drawn: the {len(deck['shuffled'])} plants "
                             "under it are shuffled and form the deck", deck=deck["shuffled"]))
     elif deck["step3_drawn"]:
-        deck["shuffled"].remove(card)
+        (deck["shuffled"] or deck["under"]).remove(card)
     else:
         deck["unseen"].remove(card)
         deck["above"] -= 1

@@ -195,3 +195,19 @@ def test_short_game_sets_the_step3_card_aside_and_stays_in_step1(table):
     t.draw(31)
     assert t.state["step"] == 1 and not t.state["step2_started"]
     assert t.state["market"] == [3, 4, 5, 6, 7, 8, 9, 31]
+
+
+def test_short_game_plants_put_under_after_the_card_was_set_aside_come_up_again(table):
+    t = at_phase(table(4, short_game=True), "bureaucracy")
+    deck_of(t, [], above=0, under=[30])
+    finish_phase(t)                                      # plant 10 goes under; the card comes up
+    t.draw("step3")
+    t.draw(30)
+    assert t.state["market"] == [3, 4, 5, 6, 7, 8, 9, 30] and t.state["deck"]["shuffled"] == [10]
+    at_phase(t, "bureaucracy")
+    finish_phase(t)                                      # plant 30 goes under, below the shuffled 10
+    assert t.state["next"]["actions"][0]["possible"] == [10]
+    t.draw(10)
+    at_phase(t, "bureaucracy")
+    finish_phase(t)                                      # plant 10 goes under, below 30
+    assert t.state["next"]["actions"][0]["possible"] == [30]
