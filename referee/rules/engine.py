@@ -41,18 +41,12 @@ def _turn_action(phase, rule):
     return run
 
 
-def _in_auction(rule):
+def _in_phase(phase, rule, doing):
     def run(state, ctx, action):
-        if state["phase"] != "auction":
-            raise WrongPhase(f"this is the {state['phase']} phase; plants are bought in the auction phase")
+        if state["phase"] != phase:
+            raise WrongPhase(f"this is the {state['phase']} phase; {doing} in the {phase} phase")
         return rule(state, ctx, action)
     return run
-
-
-def _bureaucracy(state, ctx, action):
-    if state["phase"] != "bureaucracy":
-        raise WrongPhase(f"this is the {state['phase']} phase; cities are powered in the bureaucracy phase")
-    return bureaucracy.power(state, ctx, action)
 
 
 def _pass(state, ctx, action):
@@ -68,17 +62,17 @@ def _pass(state, ctx, action):
 
 
 ACTIONS = {
-    "nominate": _in_auction(auction.nominate),
-    "bid": _in_auction(auction.raise_bid),
-    "pass_bid": _in_auction(auction.pass_bid),
-    "sold": _in_auction(auction.sold),
+    "nominate": _in_phase("auction", auction.nominate, "plants are bought"),
+    "bid": _in_phase("auction", auction.raise_bid, "plants are bought"),
+    "pass_bid": _in_phase("auction", auction.pass_bid, "plants are bought"),
+    "sold": _in_phase("auction", auction.sold, "plants are bought"),
     "pass": _pass,
     "draw": flow.draw,
     "discard": auction.discard,
     "buy": _turn_action("resources", resources.buy),
     "move": resources.move,
     "build": _turn_action("building", building.build),
-    "power": _bureaucracy,
+    "power": _in_phase("bureaucracy", bureaucracy.power, "cities are powered"),
 }
 
 ANYTIME = ("move",)

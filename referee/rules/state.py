@@ -4,7 +4,6 @@ import random
 from .context import RESOURCES
 from .errors import BadSetup, BadAction
 
-PHASES = ("auction", "resources", "building", "bureaucracy", "over")
 
 
 def initial_state(setup: dict, ctx) -> dict:
@@ -85,11 +84,3 @@ def most_cities(state: dict) -> int:
 
 def highest_plant(p: dict) -> int:
     return max((pl["number"] for pl in p["plants"]), default=0)
-
-
-def owned_plant(p: dict, number) -> dict | None:
-    return next((pl for pl in p["plants"] if pl["number"] == number), None)
-
-
-def stored_total(state: dict, resource: str) -> int:
-    return sum(pl["stored"].get(resource, 0) for p in state["players"].values() for pl in p["plants"])

@@ -125,3 +125,11 @@ def test_seed_example_e1_refill_after_round_one_purchases(table):
     assert {r: e["spaces"] for r, e in refill.items()} == {
         "coal": [4, 3, 3, 3], "oil": [3, 3, 2, 2], "garbage": [7, 6, 6], "uranium": [12, 10]}
     assert t.state["resources"]["supply"]["coal"] == 0
+
+
+def test_a_plant_stores_at_most_twice_what_it_burns_and_only_its_own_kinds(table):
+    t = resources_table(table, Dan=[(8, {}), (13, {})])          # coal plant burning 3; an eco plant
+    t.rejects("buy", CannotStore, player="Dan", coal=7)
+    t.rejects("buy", CannotStore, player="Dan", oil=1)
+    t.do("buy", player="Dan", coal=6)
+    assert [pl["stored"] for pl in t.p("Dan")["plants"]] == [{"coal": 6}, {}]
