@@ -47,8 +47,9 @@ def build(state: dict, ctx, action: dict) -> list:
     parts = []
     for b in plan.builds:
         p["cities"].append(b.city)
-        src = f"{b.connection} from {label(b.from_)} + " if b.from_ else ""
-        parts.append(f"{label(b.city)} ({src}house {b.house} = {b.connection + b.house})")
+        price = (f"{b.connection} from {label(b.from_)} + house {b.house} = {b.connection + b.house}"
+                 if b.from_ else f"house {b.house}")
+        parts.append(f"{label(b.city)} ({price})")
     events = [event("built", f"{name} builds {listing(parts)}: {plan.total} Elektro", player=name,
                     cities=[b.city for b in plan.builds], cost=plan.total,
                     connection=plan.connection, houses=plan.houses)]
