@@ -27,6 +27,7 @@ dominate the first edges Kruskal accepts in that graph.
 from __future__ import annotations
 
 import heapq
+from operator import itemgetter
 
 INF = 10**9
 KRUSKAL_FROM = 4  # remaining cities from which the Kruskal bound is worth its cost
@@ -228,37 +229,14 @@ def _kruskal(pairs, key, rest, r):
             x = nxt
         return root
 
-    total = 0
-    taken = 0
-    i = 0
-    L = len(rest)
-    for d, a, b in pairs:
-        if not (mask >> a) & 1 or not (mask >> b) & 1:
-            continue
-        while i < L and key[rest[i]] <= d:
-            w = rest[i]
-            i += 1
-            ra, rb = find(w), find(-1)
-            if ra != rb:
-                parent[ra] = rb
-                total += key[w]
-                taken += 1
-                if taken == r:
-                    return total
+    inside = ((d, a, b) for d, a, b in pairs if (mask >> a) & 1 and (mask >> b) & 1)
+    to_network = ((key[w], w, -1) for w in rest)
+    total = taken = 0
+    for d, a, b in heapq.merge(to_network, inside, key=itemgetter(0)):
         ra, rb = find(a), find(b)
         if ra != rb:
             parent[ra] = rb
             total += d
-            taken += 1
-            if taken == r:
-                return total
-    while i < L:
-        w = rest[i]
-        i += 1
-        ra, rb = find(w), find(-1)
-        if ra != rb:
-            parent[ra] = rb
-            total += key[w]
             taken += 1
             if taken == r:
                 return total
