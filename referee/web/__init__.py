@@ -1,0 +1,37 @@
+"""The table app: a Flask factory wiring the store, languages, the table key and the blueprints.
+
+The web layer has no game logic: every change goes through `Game.play` (via `tables`), and pages
+render the engine's state and `next`.
+"""
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from ..shipped import shipped
+from . import access, db, errors, language
+
+csrf = CSRFProtect()
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask("referee", template_folder=str(shipped("templates")), static_folder=str(shipped("static")))
+    app.config.update(
+        DATABASE=str(Path("referee.sqlite3").resolve()),
+        SECRET_KEY=secrets.token_hex(32),
+        TABLE_KEY=None,            # set (by `referee serve --lan`) to require the key for every change
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
+        WTF_CSRF_SSL_STRICT=False,
+    )
+    app.config.update(config or {})
+    csrf.init_app(app)
+    language.init_app(app)
+    db.init_app(app)
+    access.init_app(app)
+    errors.init_app(app)
+    from . import games, table
+    app.register_blueprint(games.bp)
+    app.register_blueprint(table.bp)
+    return app

@@ -1,0 +1,42 @@
+"""Only the table changes its games: with `--lan`, every change needs the key the printed QR carries.
+
+A device that opens the printed URL (…?key=K) keeps the key in a cookie; any other device can look
+but gets a 403 page when it tries to change something.
+"""
+import hmac
+
+from flask import abort, current_app, redirect, request
+
+COOKIE = "table_key"
+CHANGES = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def has_key() -> bool:
+    key = current_app.config.get("TABLE_KEY")
+    given = request.cookies.get(COOKIE, "")
+    return not key or hmac.compare_digest(given.encode(), key.encode())
+
+
+def init_app(app):
+    @app.before_request
+    def check_key():
+        key = app.config.get("TABLE_KEY")
+        if not key:
+            return None
+        offered = request.args.get("key")
+        if offered is not None and request.method == "GET":
+            if not hmac.compare_digest(offered.encode(), key.encode()):
+                abort(403)
+            args = request.args.to_dict()
+            args.pop("key")
+            query = "&".join(f"{k}={v}" for k, v in args.items())
+            response = redirect(request.path + (f"?{query}" if query else ""))
+            response.set_cookie(COOKIE, key, max_age=7 * 24 * 3600, httponly=True, samesite="Lax")
+            return response
+        if request.method in CHANGES and not has_key():
+            abort(403)
+        return None
+
+    @app.context_processor
+    def key_state():
+        return {"can_change": has_key()}

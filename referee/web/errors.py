@@ -1,0 +1,54 @@
+"""Every error a player can meet is a page (or an htmx fragment) in their language, never a traceback."""
+from flask import render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+
+def error_title(status: int) -> str:
+    return {
+        400: _("That entry was not understood"),
+        403: _("Only the table can change this game"),
+        404: _("Not found"),
+        405: _("That cannot be done here"),
+        409: _("The game has moved on"),
+        413: _("That file is too large"),
+    }.get(status, _("Something went wrong"))
+
+
+def error_text(status: int, detail: str | None = None) -> str:
+    if detail:
+        return detail
+    return {
+        400: _("The page sent something it should not have. Reload the page and try again."),
+        403: _("Changes need the table's key. Scan the QR code shown where the referee was started, "
+               "or open its printed address on this device."),
+        404: _("There is no such game or page. Pick a game from the list."),
+        405: _("This address does not take that kind of request. Use the buttons on the page."),
+        409: _("Another device entered something first. The page now shows the game as it stands."),
+        413: _("A game log is at most 2 MB. Choose the game's .jsonl file."),
+    }.get(status, _("The referee could not finish that. Nothing was changed; reload the page."))
+
+
+def page(status: int, detail: str | None = None):
+    htmx = bool(request.headers.get("HX-Request"))
+    body = render_template("_error.html" if htmx else "error.html", status=status, detail=detail)
+    headers = {"HX-Retarget": "#message", "HX-Reswap": "innerHTML"} if htmx else {}
+    return body, status, headers
+
+
+def init_app(app):
+    app.jinja_env.globals.update(error_title=error_title, error_text=error_text)
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(e):
+        return page(400, _("This page is out of date or came from another site. Reload it and try again."))
+
+    @app.errorhandler(HTTPException)
+    def http_error(e):
+        return page(e.code or 500)
+
+    @app.errorhandler(Exception)
+    def unexpected(e):
+        app.logger.exception("unexpected error")
+        return page(500)

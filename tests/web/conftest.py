@@ -1,0 +1,38 @@
+"""An app on a fresh SQLite file per test, its test client, and games made through the store."""
+import json
+
+import pytest
+
+from referee.game import Game
+from referee.store import Store, entry_text
+from referee.web import create_app
+from referee.web.tables import summary
+
+GERMANY_3P = {"type": "setup", "map": "germany", "areas": ["NW", "W", "SW"], "order": ["Ann", "Bob", "Cara"],
+              "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+                          {"name": "Cara", "colour": "green"}]}
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "games.sqlite3"), "TESTING": True, "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def make_game(app):
+    """make_game(setup=GERMANY_3P, entries=[...]) -> id of a stored game."""
+    def make(setup=GERMANY_3P, entries=()):
+        game = Game(setup)
+        for e in entries:
+            game.play(e)
+        store = Store(app.config["DATABASE"])
+        try:
+            return store.create(json.dumps(setup, ensure_ascii=False), summary(game), [entry_text(e) for e in entries])
+        finally:
+            store.close()
+    return make
