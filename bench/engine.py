@@ -1,7 +1,9 @@
-"""Engine figures: how long a table fact takes to apply, and a whole recorded game to replay.
+"""Engine figures: how long a table fact takes to apply, a whole recorded game to replay, and
+the storage facts that were once slow (hybrids, full storage, big buys, discards, power choices).
 
-Run: python bench/engine.py   (prints a table; no targets are asserted here)
+Run: python bench/engine.py   (prints tables; no targets are asserted here)
 """
+import copy
 import json
 import statistics
 import sys
@@ -13,7 +15,36 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from referee.game import Game, replay  # noqa: E402
-from referee.rules import engine  # noqa: E402
+from referee.rules import engine, legal, power  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cara", "Dan"]
+AREAS = {2: ["NW", "W", "SW"], 4: ["NW", "W", "SW", "E"]}
+TOWNS = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen", "bremen"]
+HYBRIDS = [(5, {}), (12, {}), (21, {}), (46, {})]
+# (name, players, phase, {player: (plants [(number, stored)], cities)}, fact)
+STORAGE_CASES = [
+    ("buy 9 coal + 9 oil, four empty hybrids", 2, "resources", {"Ann": (HYBRIDS, 0)},
+     {"type": "buy", "player": "Bob", "coal": 9, "oil": 9}),
+    ("buy that moves cubes to make room", 2, "resources",
+     {"Ann": ([(5, {"coal": 4}), (12, {"coal": 3}), (46, {"coal": 2, "oil": 3}), (10, {"coal": 1})], 0)},
+     {"type": "buy", "player": "Bob", "oil": 4}),
+    ("buy filling every hybrid", 2, "resources",
+     {"Ann": ([(5, {"oil": 2}), (12, {"coal": 1}), (21, {}), (46, {"oil": 1})], 0)},
+     {"type": "buy", "player": "Bob", "coal": 8, "oil": 6}),
+    ("discard a hybrid, keep its cubes", 2, "auction",
+     {"Bob": ([(5, {"oil": 4}), (12, {"coal": 2}), (21, {"coal": 1, "oil": 3}), (46, {"coal": 3}), (3, {})], 0)},
+     {"type": "discard", "player": "Bob", "plant": 21}),
+    ("move between full hybrids", 2, "resources",
+     {"Ann": ([(5, {"oil": 3}), (12, {"coal": 4}), (21, {"oil": 4}), (46, {"coal": 6})], 0)},
+     {"type": "move", "player": "Bob", "moves": [{"from": 12, "to": 5, "resource": "coal"}]}),
+    ("power, referee's choice, four hybrids", 4, "bureaucracy",
+     {n: ([(5, {"coal": 2, "oil": 2}), (12, {"oil": 3}), (21, {"coal": 1, "oil": 2}), (46, {"coal": 4, "oil": 2})],
+          8) for n in NAMES},
+     {"type": "power", "player": "Ann", "cities": 5}),
+    ("power named plants needing moves", 4, "bureaucracy",
+     {n: ([(5, {"oil": 4}), (12, {"oil": 4}), (4, {"coal": 1}), (46, {"coal": 6})], 8) for n in NAMES},
+     {"type": "power", "player": "Ann", "plants": [5, 12, 4], "burn": {"5": {"coal": 2}, "12": {"coal": 1, "oil": 1}}}),
+]
 
 
 def per_action(lines):
@@ -25,6 +56,50 @@ def per_action(lines):
         engine.apply(before, fact, game.ctx)
         times[fact["type"]].append((time.perf_counter() - start) * 1000)
     return times
+
+
+def storage_state(players, phase, holdings):
+    """A table set up for one storage case (the buyer or discarder is Bob)."""
+    game = Game({"map": "germany", "players": [{"name": n, "colour": c} for n, c in zip(NAMES, "rgby")][:players],
+                 "areas": AREAS[players], "order": NAMES[:players]})
+    state = copy.deepcopy(game.state)
+    state.update(phase=phase, acted=[], closing=False)
+    state["auction"]["bought"] = list(state["players"])
+    for name, (plants, cities) in holdings.items():
+        state["players"][name].update(plants=[{"number": n, "stored": dict(s)} for n, s in plants],
+                                      cities=TOWNS[:cities], money=300)
+    if phase == "resources":        # Bob buys; Ann's plants are the ones the next 'buy' offer weighs
+        state["players"]["Bob"] = copy.deepcopy(state["players"]["Ann"])
+        state["players"]["Bob"]["plants"] = [{"number": n, "stored": dict(s)} for n, s in holdings["Ann"][0]]
+    if phase == "auction":
+        state["queue"] = [{"task": "discard", "player": "Bob"}]
+    for r in state["resources"]["market"]:
+        state["resources"]["supply"][r] = 0
+    state["market"] = [p for p in state["market"] if p > 10] or state["market"]
+    state["next"] = legal.next_actions(state, game.ctx)
+    return state, game.ctx
+
+
+def storage_figures(plain_buy):
+    """Each case applied to a state the engine produced (so its offer of power choices is cached,
+    as in play) and cold (that cache cleared first)."""
+    print(f"\n{'storage case':<42}{'median ms':>11}{'max ms':>9}{'cold ms':>9}{'x plain buy':>13}")
+    worst = (0, "")
+    for name, players, phase, holdings, fact in STORAGE_CASES:
+        state, ctx = storage_state(players, phase, holdings)
+        runs, cold = [], []
+        for times, clear in ((runs, False), (cold, True)):
+            for _ in range(7):
+                if clear:
+                    power.best.cache_clear()
+                start = time.perf_counter()
+                engine.apply(state, fact, ctx)
+                times.append((time.perf_counter() - start) * 1000)
+        worst = max(worst, (statistics.median(runs), name))
+        print(f"{name:<42}{statistics.median(runs):>11.2f}{max(runs):>9.2f}{statistics.median(cold):>9.2f}"
+              f"{statistics.median(runs) / plain_buy:>13.1f}")
+    print(f"worst single fact (median of 7): {worst[0]:.2f} ms ({worst[1]}), {worst[0] / plain_buy:.1f} x "
+          f"a plain buy ({plain_buy:.2f} ms, median over the example games)")
 
 
 def main():
@@ -47,6 +122,7 @@ def main():
     for _ in range(20):
         Game(json.loads((ROOT / "examples" / "germany-4p.jsonl").read_text().splitlines()[0]))
     print(f"\nnew game (setup + first 'next'): {(time.perf_counter() - start) / 20 * 1000:.2f} ms")
+    storage_figures(statistics.median(totals["buy"]))
 
 
 if __name__ == "__main__":

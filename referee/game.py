@@ -4,6 +4,7 @@ The log also records the table's own corrections: "undo" takes back the last fac
 back, and "correct" replaces an earlier fact and replays everything after it. Nothing is ever
 deleted from the log; the effective facts and their states are derived from it.
 """
+import copy
 import json
 from functools import lru_cache
 
@@ -12,9 +13,10 @@ from .planner import get_planner
 from .rules import engine
 from .rules.context import Context
 from .rules.errors import IllegalAction, BadAction, BadSetup
+from .rules.fields import known_keys, plain_json
 from .rules.setup import normalise_setup
 
-LOG_ONLY = ("undo", "redo", "correct")
+LOG_ONLY = {"undo": (), "redo": (), "correct": ("fact", "action")}  # entry type -> its fields
 
 
 @lru_cache(maxsize=64)
@@ -28,6 +30,7 @@ def context_for(setup: dict) -> tuple:
     """(normalised setup, Context) for a setup line; BadSetup if the board or tables are unknown."""
     if not isinstance(setup, dict) or setup.get("type", "setup") != "setup":
         raise BadSetup("the first line of a game is its setup: {\"type\": \"setup\", \"map\": ..., ...}")
+    plain_json(setup, "the setup", BadSetup)
     try:
         game_map = load_map(setup.get("map", ""))
         edition = load_edition(setup.get("edition", "original"), map=game_map)
@@ -53,10 +56,17 @@ class Game:
         return self.states[-1]
 
     def play(self, entry: dict) -> list:
-        """Record one log entry; returns the rulings it caused. IllegalAction leaves all unchanged."""
+        """Record one log entry; returns the rulings it caused. IllegalAction leaves all unchanged.
+
+        The game keeps its own deep copy of the entry, so a caller reusing or editing its dict
+        cannot rewrite the log, the facts or a correction afterwards."""
         if not isinstance(entry, dict):
             raise BadAction("a log entry is a JSON object with a type")
+        plain_json(entry, "the entry")
+        entry = copy.deepcopy(entry)
         kind = entry.get("type")
+        if isinstance(kind, str) and kind in LOG_ONLY:
+            known_keys({k: v for k, v in entry.items() if k != "type"}, LOG_ONLY[kind], kind)
         if kind == "undo":
             events = self._undo()
         elif kind == "redo":
@@ -82,7 +92,7 @@ class Game:
         self.states.pop()
         self.events.pop()
         self.undone.append(fact)
-        return [{"type": "undone", "action": fact, "reason": f"Undone: {describe(fact)}"}]
+        return [{"type": "undone", "action": copy.deepcopy(fact), "reason": f"Undone: {describe(fact)}"}]
 
     def _redo(self):
         if not self.undone:
@@ -91,13 +101,13 @@ class Game:
         state, events = engine.apply(self.state, fact, self.ctx)
         self.undone.pop()
         self._push(fact, state, events)
-        return [{"type": "redone", "action": fact, "reason": f"Redone: {describe(fact)}"}] + events
+        return [{"type": "redone", "action": copy.deepcopy(fact), "reason": f"Redone: {describe(fact)}"}] + events
 
     def _correct(self, entry):
         number, fact = entry.get("fact"), entry.get("action")
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.facts):
             raise BadAction(f"correct names a fact by its number, 1 to {len(self.facts)}; got {number!r}")
-        if not isinstance(fact, dict) or fact.get("type") in LOG_ONLY + ("setup",):
+        if not isinstance(fact, dict) or fact.get("type") in (*LOG_ONLY, "setup"):
             raise BadAction("correct needs the replacing action: {\"type\": ..., ...}")
         facts = self.facts[:number - 1] + [fact] + self.facts[number:]
         states, events = self.states[:number], self.events[:number]
@@ -126,17 +136,24 @@ class ReplayError(Exception):
 
 
 def replay(lines, at: int | None = None) -> Game:
-    """A game from JSON Lines (setup first); `at` stops after that many entries."""
+    """A game from JSON Lines (setup first); `at` stops after that many entries (0: just the setup).
+
+    `lines` is any iterable of text or bytes lines (a file opened in text or binary mode), or a
+    whole str/bytes upload. Bytes are decoded here as UTF-8 (a byte-order mark is accepted), so
+    every caller gets the same one-line ReplayError for a file that is not UTF-8.
+    """
+    if at is not None and (isinstance(at, bool) or not isinstance(at, int) or at < 0):
+        raise ValueError(f"at is a number of entries ≥ 0, or None; got {at!r}")
+    if isinstance(lines, (str, bytes, bytearray)):
+        lines = lines.split("\n" if isinstance(lines, str) else b"\n")
     game, played = None, 0
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
+    for number, raw in enumerate(lines, 1):
         if game is not None and at is not None and played >= at:
             break
-        try:
-            entry = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ReplayError(number, f"not valid JSON ({e.msg} at column {e.colno})") from None
+        text = _text(raw, number)
+        if not text.strip():
+            continue
+        entry = _parse(text, number)
         try:
             if game is None:
                 game = Game(entry)
@@ -148,3 +165,31 @@ def replay(lines, at: int | None = None) -> Game:
     if game is None:
         raise ReplayError(1, "empty log: the first line must be the setup")
     return game
+
+
+def _text(raw, number: int) -> str:
+    """One line as text; bytes must be UTF-8. A byte-order mark may open the file."""
+    if isinstance(raw, (bytes, bytearray)):
+        if b"\0" in raw:
+            raise ReplayError(number, "not UTF-8 text (NUL bytes: a UTF-16 or binary file?); "
+                                      "save the game as UTF-8 JSON Lines")
+        try:
+            raw = bytes(raw).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ReplayError(number, f"not UTF-8 text (byte {e.start + 1} is 0x{raw[e.start]:02x}); "
+                                      "save the game as UTF-8 JSON Lines") from None
+    elif not isinstance(raw, str):
+        raise TypeError(f"replay reads lines of text or bytes, not {type(raw).__name__}")
+    return raw.removeprefix("\ufeff") if number == 1 else raw
+
+
+def _parse(text: str, number: int):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReplayError(number, f"not valid JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise ReplayError(number, "JSON nested too deeply to read; no table fact nests more than a few "
+                                  "levels") from None
+    except ValueError:  # the only other refusal: an integer beyond Python's digit limit (4300)
+        raise ReplayError(number, "a number with thousands of digits; no count at the table is that large") from None

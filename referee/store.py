@@ -1,13 +1,17 @@
 """Games kept on disk: each is its setup line plus an append-only log of entries, in SQLite.
 
 The store knows nothing of the rules: it keeps each line's JSON text exactly as given (so an export
-is byte for byte the imported log) and a small summary the caller computes (for the game list). One transaction per entry; the (game, seq) key makes sure two
-devices can never both store the same next entry: the second one gets `Conflict`.
+is byte for byte the imported log) and a small summary the caller computes (for the game list).
+One transaction per entry, WAL with full sync (an acknowledged entry survives a crash); the
+(game, seq) key makes sure two devices can never both store the same next entry: the second one
+gets `Conflict`.
 """
 import json
 import sqlite3
 import time
 from pathlib import Path
+
+import platformdirs
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -31,6 +35,11 @@ BEGIN SELECT RAISE(ABORT, 'the log is append-only'); END;
 """
 
 
+def default_path() -> Path:
+    """Where games are kept unless told otherwise: the user's data folder (created on first use)."""
+    return platformdirs.user_data_path("referee") / "games.sqlite3"
+
+
 class Conflict(Exception):
     """Another device stored that entry first: the game has moved on."""
 
@@ -43,9 +52,9 @@ class Store:
     """One SQLite file. A Store object belongs to one thread; open one per thread or request."""
 
     def __init__(self, path):
-        self.path = str(path)
+        self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
         if self.path != ":memory:":
-            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
@@ -72,6 +81,7 @@ class Store:
 
     def append(self, game: int, seq: int, entry: str, summary: dict):
         """Store entry number `seq` (1 = first after setup); Conflict if that number is taken."""
+        game = _game_id(game)
         now = time.time()
         try:
             with self._write():
@@ -91,7 +101,7 @@ class Store:
 
     def load(self, game: int) -> tuple:
         """(setup text, [entry texts]) exactly as stored."""
-        row = self.db.execute("SELECT setup FROM games WHERE id = ?", (game,)).fetchone()
+        row = self.db.execute("SELECT setup FROM games WHERE id = ?", (_game_id(game),)).fetchone()
         if row is None:
             raise UnknownGame(game)
         entries = [t for (t,) in self.db.execute("SELECT entry FROM entries WHERE game = ? ORDER BY seq", (game,))]
@@ -100,7 +110,7 @@ class Store:
     def entries_after(self, game: int, seq: int) -> list:
         """Entries stored after `seq`, to bring a cached game up to date without replaying it."""
         return [t for (t,) in self.db.execute(
-            "SELECT entry FROM entries WHERE game = ? AND seq > ? ORDER BY seq", (game, seq))]
+            "SELECT entry FROM entries WHERE game = ? AND seq > ? ORDER BY seq", (_game_id(game), seq))]
 
     def games(self) -> list:
         """Every game, most recently played first: id, summary, created, updated, entries."""
@@ -110,8 +120,12 @@ class Store:
         return [{"id": i, "summary": json.loads(s), "created": c, "updated": u, "entries": n}
                 for i, s, c, u, n in rows]
 
-    def exists(self, game: int) -> bool:
-        return self.db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is not None
+
+def _game_id(game) -> int:
+    """A game id as SQLite can look it up; any other number (a URL's 99999999999999999999) is no game."""
+    if isinstance(game, bool) or not isinstance(game, int) or not 0 < game < 2 ** 63:
+        raise UnknownGame(game)
+    return game
 
 
 class _Transaction:

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from referee.game import Game, replay, ReplayError
-from referee.rules.errors import IllegalAction
+from referee.rules.errors import BadAction, IllegalAction
 from tablekit import Table, setup_line
 from tablekit import at_phase
 
@@ -164,3 +164,55 @@ def test_discard_names_its_plant_by_a_whole_number(table):
     t.do("sold", player="Ann", plant=5, price=5)
     t.draw(13)
     t.rejects("discard", player="Ann", plant=4.0, match="whole number")
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"type": "undo", "fact": 1}, "undo has no field 'fact'; it takes no fields"),
+    ({"type": "redo", "steps": 2}, "redo has no field 'steps'; it takes no fields"),
+    ({"type": "correct", "fact": 1, "action": DRAW, "line": 3},
+     "correct has no field 'line'; its fields are fact, action"),
+])
+def test_undo_refuses_unknown_fields(entry, message):
+    game = played(SALE, DRAW, {"type": "undo"})
+    before = (json.dumps(game.state), list(game.facts), list(game.log), list(game.undone))
+    with pytest.raises(BadAction) as e:
+        game.play(entry)
+    assert e.value.message == message
+    assert (json.dumps(game.state), game.facts, game.log, game.undone) == before
+
+
+def test_game_play_keeps_its_own_copy():
+    sale = {"type": "sold", "player": "Ann", "plant": 3, "price": 3}
+    fix = {"type": "correct", "fact": 1, "action": {"type": "sold", "player": "Ann", "plant": 3, "price": 5}}
+    game = Game(setup_line(4))
+    game.play(sale)
+    game.play(DRAW)
+    game.play(fix)
+    undone = game.play({"type": "undo"})[0]["action"]
+    sale["price"], fix["action"]["price"], fix["fact"], undone["card"] = 40, 41, 2, 99  # the caller edits its dicts
+    assert game.log[0]["price"] == 3 and game.log[2]["action"]["price"] == 5 and game.log[2]["fact"] == 1
+    assert game.facts == [fix["action"] | {"price": 5}] and game.undone == [DRAW]
+    game.play({"type": "redo"})
+    game.play({"type": "correct", "fact": 1, "action": game.facts[0]})  # replaying must not find an edited fact
+    assert game.state["players"]["Ann"]["money"] == 45
+
+
+def test_a_fact_names_its_player_as_the_setup_does_after_normalising():
+    game = played({"type": "sold", "player": " A\u200bnn ", "plant": 3, "price": 3})
+    assert game.state["players"]["Ann"]["plants"][0]["number"] == 3
+    assert game.events[-1][0]["player"] == "Ann"
+    assert game.log[0]["player"] == " A\u200bnn "  # the log keeps what the table entered
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"type": "draw", "card": 13, "plant": 14}, "draw takes card or its alias plant, not both"),
+    ({"type": "discard", "player": "Ann", "plant": 4, "keep": None}, "discard field 'keep' is null; leave it out"),
+])
+def test_an_ambiguous_or_null_field_is_refused(table, entry, message):
+    t = table(3)
+    t.give("Ann", plants=[(4, {}), (8, {}), (9, {})])
+    t.do("sold", player="Ann", plant=5, price=5)
+    if entry["type"] == "discard":
+        t.draw(13)
+    with pytest.raises(BadAction, match=message):
+        t.game.play(entry)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from .edition_check import RESOURCES, build_edition
 from .errors import CatalogError
-from .files import BUILTIN_EDITIONS, maps_dir, read_toml, shown, stamp
+from .setup_check import plant_problems
+from .files import BUILTIN_EDITIONS, is_file, maps_dir, read_toml, shown, stamp
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,11 @@ def load_edition(name="original", map=None) -> Edition:
         where = {k: shown(path) for k in base}
         origin = f"{map.source or 'map ' + repr(map.id)} [overrides]" if map is not None else ""
         where.update({k: origin for k in overrides})
-        _cache[key] = build_edition({**base, **overrides}, where, shown(path))
+        edition = build_edition({**base, **overrides}, where, shown(path))
+        problems = plant_problems(map.setup, edition.plants, edition.initial_market) if map is not None else []
+        if problems:
+            raise CatalogError("\n".join(f"{map.source or map.id}: {line}" for line in problems))
+        _cache[key] = edition
     return _cache[key]
 
 
@@ -94,12 +99,12 @@ def _edition_dirs() -> list[Path]:
 def _locate(name) -> Path:
     if isinstance(name, os.PathLike) or (isinstance(name, str) and (name.endswith(".toml") or "/" in name)):
         path = Path(name)
-        if not path.is_file():
+        if not is_file(path):
             raise CatalogError(f"{shown(path)}: file not found")
         return path
     if not isinstance(name, str) or not name.strip():
         raise CatalogError(f"an edition is named by its id or a path to a .toml file, got {name!r}")
     for d in _edition_dirs():
-        if (d / f"{name.strip().lower()}.toml").is_file():
+        if is_file(d / f"{name.strip().lower()}.toml"):
             return d / f"{name.strip().lower()}.toml"
     raise CatalogError(f"unknown edition '{name}'; available: {', '.join(available_editions()) or 'none'}")

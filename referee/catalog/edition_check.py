@@ -47,7 +47,7 @@ def build_edition(data: dict, where: dict, default_where: str):
     start = _per_resource(bad, "market_start", data.get("market_start"),
                           lambda k, v: _int(bad, k, v, 0, len(slots.get(k.split(".")[1], ())) or None))
     totals = _per_resource(bad, "totals", data.get("totals"),
-                           lambda k, v: _int(bad, k, v, start.get(k.split(".")[1], 0)))
+                           lambda k, v: _int(bad, k, v, start.get(k.split(".")[1]) or 0))
     money = _int(bad, "starting_money", data.get("starting_money"), 0)
     houses = _ints(bad, "house_costs", data.get("house_costs"), 0, ascending=True)
     short = _int(bad, "short_game_end", data.get("short_game_end"), 1)
@@ -59,11 +59,13 @@ def build_edition(data: dict, where: dict, default_where: str):
 
 
 def _int(bad, key, v, lo, hi=None):
+    """v, or None when it is missing (reported as a missing key) or wrong, so no later check sees it."""
     if v is None:
-        return v  # reported as a missing key
+        return v
     if not is_int(v) or v < lo or (hi is not None and v > hi):
         span = f"{lo}..{hi}" if hi is not None else f"≥ {lo}"
         bad(key, f": {v!r} must be a whole number {span}")
+        return None
     return v
 
 
@@ -113,8 +115,8 @@ def _plants(bad, raw, Plant) -> dict:
                 and len(set(accepts)) == len(accepts)):
             bad(key, f": accepts {accepts!r} must list distinct resources from {listing(RESOURCES)}")
             continue
-        _int(bad, key, burns, 0)
-        _int(bad, key, powers, 1)
+        _int(bad, f"{key}.burns", burns, 0)
+        _int(bad, f"{key}.powers", powers, 1)
         want = {"hybrid": "two or more resources", "ecological": "nothing", "fusion": "nothing"}.get(kind, kind)
         fits = (accepts == [kind] if kind in RESOURCES else len(accepts) >= 2 if kind == "hybrid" else not accepts)
         if not fits:

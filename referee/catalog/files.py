@@ -3,10 +3,11 @@ import os
 import tomllib
 from pathlib import Path
 
+from ..shipped import shipped
 from .errors import CatalogError
 
-MAPS_DIR = Path(os.environ.get("REFEREE_MAPS") or Path(__file__).resolve().parents[2] / "maps")
-BUILTIN_EDITIONS = Path(__file__).resolve().parents[2] / "maps" / "editions"
+MAPS_DIR = Path(os.environ.get("REFEREE_MAPS") or shipped("maps"))
+BUILTIN_EDITIONS = shipped("maps") / "editions"
 
 
 def maps_dir() -> Path:
@@ -28,11 +29,27 @@ def stamp(path: Path) -> tuple:
     return (st.st_mtime_ns, st.st_size)
 
 
+def is_file(path: Path) -> bool:
+    """False, not an exception, for a name the system cannot even look up (too long, a NUL byte)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
         raise CatalogError(f"{shown(path)}: file not found") from None
+    except OSError as e:
+        raise CatalogError(f"{shown(path)}: cannot read: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:
         raise CatalogError(f"{shown(path)}: not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise CatalogError(f"{shown(path)}: not UTF-8 text (byte {e.start + 1}); TOML files are UTF-8") from None
+    except RecursionError:
+        raise CatalogError(f"{shown(path)}: not usable TOML: arrays or tables nested too deeply") from None
+    except ValueError:  # tomllib's only other refusal: an integer beyond Python's digit limit
+        raise CatalogError(f"{shown(path)}: not usable TOML: a number with thousands of digits") from None

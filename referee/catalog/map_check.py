@@ -6,10 +6,11 @@ from . import names
 from .checks import Problems, is_int, is_num, listing
 from .edition_check import EDITION_KEYS
 from .model import Area, City, Connection, Map
+from .setup_check import check_setup
 
 CITY_ID = re.compile(r"^[a-z0-9_]+$")
 AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
-TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides")
+TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules")
 AREA_KEYS = ("name", "colour")
 CITY_KEYS = ("name", "area", "x", "y")
 DEFAULT_COLOUR = "#888888"
@@ -30,13 +31,28 @@ def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
     conns = _connections(p, data.get("connections", []), cities)
     overrides = _table(p, data, "overrides")
     p.unknown_keys(overrides, EDITION_KEYS, "overrides: ")
+    islands, equal = data.get("islands", 1), data.get("equal_areas", True)
+    if not (is_int(islands) and islands >= 1):
+        p.add(f"islands: {islands!r} must be a whole number ≥ 1 (land masses no connection joins)")
+        islands = 1
+    if not isinstance(equal, bool):
+        p.add(f"equal_areas: {equal!r} must be true or false")
     if cities and areas:
-        _area_sizes(p, areas, cities)
-        _connected(p, cities, conns)
+        if equal is not False:
+            _area_sizes(p, areas, cities)
+        _connected(p, cities, conns, islands)
     _unambiguous(p, "cities", {c.id: c.name for c in cities.values()})
     _unambiguous(p, "areas", {a.id: a.name for a in areas.values()})
+    setup = check_setup(p, data.get("setup", {}), areas)
+    rules = _table(p, data, "rules")
     p.raise_if_any()
-    return Map(ident, name, areas, cities, tuple(conns), overrides, source=where)
+    m = Map(ident, name, areas, cities, tuple(conns), overrides, setup=setup, rules=rules, islands=islands,
+            source=where)
+    from ..maprules import check as check_rules  # rule modules import the engine, which imports this
+    for problem in check_rules(rules, m):
+        p.add(problem)
+    p.raise_if_any()
+    return m
 
 
 def _misplaced(data, key) -> str:
@@ -48,6 +64,13 @@ def _misplaced(data, key) -> str:
 
 def _text(v) -> bool:
     return isinstance(v, str) and v.strip() != ""
+
+
+def _name(p, table, label, what) -> None:
+    if "name" not in table:
+        p.add(f"{label}missing 'name' ({what})")
+    elif not _text(table["name"]):
+        p.add(f"{label}name must be non-empty text ({what}), got {table['name']!r}")
 
 
 def _map_id(p, ident, expect_id):
@@ -80,8 +103,7 @@ def _areas(p, raw) -> dict:
             p.add(f"{label}expected a table {{ name = ..., colour = ... }}")
             continue
         p.unknown_keys(a, AREA_KEYS, label)
-        if not _text(a.get("name")):
-            p.add(f"{label}missing 'name' (text shown to players)")
+        _name(p, a, label, "text shown to players")
         colour = a.get("colour", DEFAULT_COLOUR)
         if not _text(colour):
             p.add(f"{label}colour must be text such as \"#3a9d4a\", got {colour!r}")
@@ -101,8 +123,7 @@ def _cities(p, raw, areas) -> dict:
             p.add(f"{label}expected a table {{ name = ..., area = ..., x = ..., y = ... }}")
             continue
         p.unknown_keys(c, CITY_KEYS, label)
-        if not _text(c.get("name")):
-            p.add(f"{label}missing 'name' (the printed name, e.g. \"Düsseldorf\")")
+        _name(p, c, label, "the printed name, e.g. \"Düsseldorf\"")
         area = c.get("area")
         if area is None:
             p.add(f"{label}missing 'area' (one of {listing(areas)})")
@@ -164,7 +185,7 @@ def _area_sizes(p, areas, cities) -> None:
               + ", ".join(f"{a} {n}" for a, n in counts.items()))
 
 
-def _connected(p, cities, conns) -> None:
+def _connected(p, cities, conns, islands=1) -> None:
     nbrs = {c: set() for c in cities}
     for c in conns:
         nbrs[c.a].add(c.b)
@@ -180,10 +201,14 @@ def _connected(p, cities, conns) -> None:
                 todo.append(n)
         left -= group
         groups.append(group)
-    if len(groups) > 1:
+    if len(groups) > islands:
         main = max(groups, key=len)
         cut = "; ".join(listing(sorted(g)) for g in groups if g is not main)
-        p.add(f"board is not connected: cut off from the rest: {cut}")
+        allowed = f" (islands = {islands} allows {islands} separate groups)" if islands > 1 else ""
+        p.add(f"board is not connected: cut off from the rest: {cut}{allowed}")
+    elif len(groups) < islands:
+        p.add(f"islands: {islands} separate land masses declared, but the connections join the board into "
+              f"{len(groups)}; allowed: {len(groups)}")
 
 
 def _unambiguous(p, what, entries) -> None:

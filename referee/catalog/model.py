@@ -37,6 +37,9 @@ class Map:
     cities: dict[str, City]
     connections: tuple[Connection, ...]
     overrides: dict = field(default_factory=dict)
+    setup: dict = field(default_factory=dict)     # seed 001 setup items beyond the edition tables
+    rules: dict = field(default_factory=dict)     # the map's own rules: name -> parameters
+    islands: int = 1                              # land masses no connection joins (British Isles 2)
     source: str = field(default="", compare=False)  # the file it came from, for messages
 
     def __hash__(self):  # dict fields are not hashable; holders such as rules Context need a hash
@@ -77,8 +80,32 @@ class Map:
 
     @cached_property
     def _area_links(self) -> frozenset:
+        """Areas linked by a connection; on a board of islands, areas on different islands count as
+        adjacent too (seed 001 is silent; docs/maps.md), so each island's chosen areas must touch."""
         area = {c.id: c.area for c in self.cities.values()}
-        return frozenset(frozenset((area[c.a], area[c.b])) for c in self.connections)
+        links = {frozenset((area[c.a], area[c.b])) for c in self.connections}
+        if self.islands > 1:
+            island = self._islands()
+            links |= {frozenset((a, b)) for a in self.areas for b in self.areas if island[a] != island[b]}
+        return frozenset(links)
+
+    def _islands(self) -> dict:
+        """area id -> the index of the land mass (group of cities joined by connections) it lies on."""
+        nbrs = {c: set() for c in self.cities}
+        for c in self.connections:
+            nbrs[c.a].add(c.b)
+            nbrs[c.b].add(c.a)
+        land, count = {}, 0
+        for start in self.cities:
+            if start in land:
+                continue
+            land[start], todo = count, [start]
+            while todo:
+                for n in nbrs[todo.pop()] - land.keys():
+                    land[n] = count
+                    todo.append(n)
+            count += 1
+        return {self.cities[c].area: i for c, i in land.items()}
 
     @cached_property
     def _city_names(self) -> dict[str, str]:

@@ -5,7 +5,9 @@ from .context import RESOURCES
 from .fields import whole, known_keys
 from .errors import BadAction, CannotAfford, InvalidBid, NotAvailable, NotYourTurn, WrongPhase, CannotStore
 from .events import event, listing
+from .. import maprules
 from . import plant_market
+from .deck import replacement
 from .state import player
 from .storage import specs_of, alloc_of, write_alloc, place, fits, totals
 
@@ -35,8 +37,8 @@ def _money_check(p, name, amount):
         raise CannotAfford(f"{name} bids {amount} but has only {p['money']} Elektro")
 
 
-def _plant_on_offer(state, plant):
-    offer = plant_market.current(state)
+def _plant_on_offer(state, ctx, plant):
+    offer = plant_market.current(state, ctx)
     if isinstance(plant, bool) or not isinstance(plant, int) or plant not in offer:
         raise NotAvailable(f"plant {plant!r} is not in the current market; open to auction: "
                            f"{', '.join(map(str, offer))}")
@@ -47,7 +49,8 @@ def nominate(state: dict, ctx, action: dict) -> list:
     name, plant = action.get("player"), action.get("plant")
     p = player(state, name)
     _expect_chooser(state, name)
-    _plant_on_offer(state, plant)
+    _plant_on_offer(state, ctx, plant)
+    maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
     bid = whole(action.get("bid", plant), "bid")
     if bid < plant:
         raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {plant}")
@@ -55,10 +58,10 @@ def nominate(state: dict, ctx, action: dict) -> list:
     seats = list(state["players"])
     start = seats.index(name)
     clockwise = seats[start:] + seats[:start]
-    bidders = [n for n in clockwise if n in eligible(state)]
+    bidders = maprules.fold(ctx, "bidders", [n for n in clockwise if n in eligible(state)], state, ctx, plant)
     events = [event("auction_opened", f"{name} opens plant {plant} at {bid}", player=name, plant=plant, bid=bid)]
     if len(bidders) == 1:
-        return events + sell(state, ctx, name, plant, bid, "nobody else may bid")
+        return events + sell(state, ctx, name, plant, bid, "unopposed")
     state["auction"]["lot"] = {"plant": plant, "bid": bid, "leader": name, "bidders": bidders,
                                "turn": bidders[1]}
     return events
@@ -86,9 +89,11 @@ def raise_bid(state: dict, ctx, action: dict) -> list:
     if amount <= lot["bid"]:
         raise InvalidBid(f"a raise must beat {lot['bid']}: bid at least {lot['bid'] + 1}")
     _money_check(p, name, amount)
+    maprules.run(ctx, "may_buy_plant", state, ctx, name, lot["plant"])
     lot["bid"], lot["leader"] = amount, name
     lot["turn"] = _next_bidder(lot, name)
-    return [event("bid", f"{name} bids {amount} for plant {lot['plant']}", player=name, amount=amount)]
+    return [event("bid", f"{name} bids {amount} for plant {lot['plant']}", player=name, amount=amount,
+                  plant=lot["plant"])]
 
 
 def pass_bid(state: dict, ctx, action: dict) -> list:
@@ -97,9 +102,9 @@ def pass_bid(state: dict, ctx, action: dict) -> list:
     lot = _expect_bidder(state, name)
     nxt = _next_bidder(lot, name)
     lot["bidders"].remove(name)
-    events = [event("bid_passed", f"{name} passes on plant {lot['plant']}", player=name)]
+    events = [event("bid_passed", f"{name} passes on plant {lot['plant']}", player=name, plant=lot["plant"])]
     if len(lot["bidders"]) == 1:
-        return events + sell(state, ctx, lot["leader"], lot["plant"], lot["bid"], "every other bidder passed")
+        return events + sell(state, ctx, lot["leader"], lot["plant"], lot["bid"], "auction")
     lot["turn"] = nxt
     return events
 
@@ -111,7 +116,7 @@ def pass_phase(state: dict, ctx, action: dict) -> list:
     _expect_chooser(state, name)
     if state["round"] == 1:
         raise WrongPhase("in round 1 every player must buy a plant: open an auction on "
-                         + ", ".join(map(str, plant_market.current(state))))
+                         + ", ".join(map(str, plant_market.current(state, ctx))))
     state["auction"]["out"].append(name)
     return [event("auction_passed", f"{name} passes: no more plants for {name} this round", player=name)]
 
@@ -125,15 +130,21 @@ def sold(state: dict, ctx, action: dict) -> list:
     if name not in eligible(state):
         raise NotYourTurn(f"{name} has already bought a plant or passed this round; "
                           f"still buying: {', '.join(eligible(state)) or 'nobody'}")
-    _plant_on_offer(state, plant)
+    _plant_on_offer(state, ctx, plant)
+    maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
     price = whole(action.get("price"), "price")
     if price < plant:
         raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {plant}")
     _money_check(p, name, price)
-    return sell(state, ctx, name, plant, price, "won at the table")
+    return sell(state, ctx, name, plant, price, "sold")
 
 
-def sell(state: dict, ctx, name, plant, price, why) -> list:
+SALES = {"unopposed": "nobody else may bid", "auction": "every other bidder passed", "sold": "won at the table"}
+
+
+def sell(state: dict, ctx, name, plant, price, how) -> list:
+    """`how` (a key of SALES): bought at the opening bid with nobody else to bid, won when every
+    other bidder passed, or entered directly with `sold`."""
     p = state["players"][name]
     p["money"] -= price
     p["plants"].append({"number": plant, "stored": {}})
@@ -142,12 +153,12 @@ def sell(state: dict, ctx, name, plant, price, why) -> list:
     a["bought"].append(name)
     a["sales"] += 1
     a["lot"] = None
-    tasks = [{"task": "draw", "reason": f"replace plant {plant}"}]
+    tasks = maprules.fold(ctx, "after_sale", [replacement(plant, "bought")], state, ctx, name, plant)
     if len(p["plants"]) > ctx.max_plants:
         tasks.append({"task": "discard", "player": name})
     state["queue"][0:0] = tasks
-    return [event("plant_bought", f"{name} buys plant {plant} for {price} Elektro ({why})",
-                  player=name, plant=plant, price=price)]
+    return [event("plant_bought", f"{name} buys plant {plant} for {price} Elektro ({SALES[how]})",
+                  player=name, plant=plant, price=price, how=how)]
 
 
 def discard(state: dict, ctx, action: dict) -> list:
@@ -183,7 +194,7 @@ def discard(state: dict, ctx, action: dict) -> list:
     moved = f"; {_cubes(keep)} moved to other plants" if any(keep) else ""
     returned = f"; {_cubes(back)} returned to the supply" if any(back) else ""
     return [event("plant_discarded", f"{name} discards plant {number} (limit {ctx.max_plants} plants){moved}{returned}",
-                  player=name, plant=number, kept=_nonzero(keep), returned=_nonzero(back))]
+                  player=name, plant=number, kept=_nonzero(keep), returned=_nonzero(back), limit=ctx.max_plants)]
 
 
 def _nonzero(vec) -> dict:

@@ -3,6 +3,7 @@
 The cheapest order and price of a set of new cities comes from the planner (a minimum spanning
 tree over the network and the new cities); here are the limits the table must respect.
 """
+from .. import maprules
 from .errors import BadAction, CannotAfford, IllegalBuild
 from .events import event, listing
 from .state import player, houses_in
@@ -34,10 +35,12 @@ def build(state: dict, ctx, action: dict) -> list:
     if len(p["cities"]) + len(new) > ctx.end_cities and ctx.short_game:
         raise IllegalBuild(f"the short game ends at {ctx.end_cities} cities; {name} may build "
                            f"{ctx.end_cities - len(p['cities'])} more")
+    maprules.run(ctx, "may_build", state, ctx, name, new)
     try:
         plan = ctx.planner.route(p["cities"], new, step=state["step"],
                                  occupied={c: houses_in(state, c) for c in new},
                                  house_costs=ctx.edition.house_costs)
+        plan = maprules.fold(ctx, "build_plan", plan, state, ctx, name, new)
     except ValueError as e:
         raise IllegalBuild(str(e)) from None
     if plan.total > p["money"]:
@@ -52,10 +55,13 @@ def build(state: dict, ctx, action: dict) -> list:
         parts.append(f"{label(b.city)} ({price})")
     events = [event("built", f"{name} builds {listing(parts)}: {plan.total} Elektro", player=name,
                     cities=[b.city for b in plan.builds], cost=plan.total,
-                    connection=plan.connection, houses=plan.houses)]
+                    connection=plan.connection, houses=plan.houses,
+                    builds=[{"city": b.city, "from": b.from_, "connection": b.connection, "house": b.house}
+                            for b in plan.builds])]
     if len(p["cities"]) >= ctx.end_cities and not state["end_reached"]:
         state["end_reached"] = True
         events.append(event("game_end_reached", f"{name} has {len(p['cities'])} cities (the end is "
-                            f"{ctx.end_cities}): the game ends after this building phase", player=name))
+                            f"{ctx.end_cities}): the game ends after this building phase", player=name,
+                            cities=len(p["cities"]), end=ctx.end_cities))
     state["queue"].insert(0, {"task": "check_low"})
     return events

@@ -32,10 +32,27 @@ class Context:
 
     @property
     def step2_cities(self) -> int:
-        return self.counts.step2
+        from ..maprules import fold
+        return fold(self, "step2_cities", self.counts.step2, self)
 
     def plant(self, number):
-        return self.edition.plants[number]
+        return self.plants[number]
+
+    @cached_property
+    def plants(self) -> dict:
+        """The edition's plants, with the cards a chosen area swaps in (seed 001 北欧: 「使用するエリアに
+        よって、北欧マップ用のカードを追加し、同じ番号発電所を除外する」)."""
+        swaps = self.map.setup.get("area_plants", {})
+        plants = dict(self.edition.plants)
+        for area in self.areas:
+            plants.update(swaps.get(area, {}))
+        return plants
+
+    @cached_property
+    def rules(self) -> tuple:
+        """(module, params) of each of the map's own rules (referee.maprules)."""
+        from ..maprules import active
+        return active(self.map.rules)
 
     @cached_property
     def planner(self):

@@ -5,15 +5,20 @@ which also hide the plants removed face down at setup; plants put under the deck
 ('under', in order). The Step 3 card comes up exactly when nothing is left above it; the deck is
 then the plants put under it, shuffled ('shuffled': known contents, unknown order). Plants put
 under after that (only in the short game, which stays in Step 1) lie below them, in order.
+A deck the map prepares in its own order is `deck["prepared"]` (prepared.py), drawn first.
 """
+from . import prepared
 from .context import STEP3
 from .errors import ImpossibleDraw, BadAction
 from .events import event, listing
 
 
 def possible_draws(deck: dict) -> list:
+    if deck.get("prepared"):
+        return prepared.possible(deck)
     if deck["step3_drawn"]:
-        return sorted(deck["shuffled"]) or deck["under"][:1]
+        hidden = prepared.pool(deck) if deck.get("hidden") else []
+        return sorted(deck["shuffled"] + hidden) or deck["under"][:1]
     if deck["above"] == 0:
         return [STEP3]
     if deck["top"] is not None:
@@ -22,7 +27,18 @@ def possible_draws(deck: dict) -> list:
 
 
 def is_empty(deck: dict) -> bool:
-    return deck["step3_drawn"] and not deck["shuffled"] and not deck["under"]
+    return (deck["step3_drawn"] and not deck["shuffled"] and not deck["under"] and not deck.get("hidden")
+            and not deck.get("prepared"))
+
+
+def cards_left(deck: dict) -> int:
+    """How many cards the deck still holds (the Step 3 card counts until it is drawn)."""
+    if "prepared" in deck:
+        return sum(p["count"] for p in deck["prepared"]) + len(deck["shuffled"] or []) + deck.get("hidden", 0) \
+            + len(deck["under"])
+    if deck["step3_drawn"]:
+        return len(deck["shuffled"]) + len(deck["under"])
+    return deck["above"] + 1 + len(deck["under"])
 
 
 def parse_card(card):
@@ -38,6 +54,8 @@ def take(deck: dict, card) -> list:
     possible = possible_draws(deck)
     if card not in possible:
         raise ImpossibleDraw(impossible_reason(deck, card, possible))
+    if deck.get("prepared"):
+        return prepared.take(deck, card)
     events = []
     if card == STEP3:
         deck["step3_drawn"] = True
@@ -45,6 +63,8 @@ def take(deck: dict, card) -> list:
         deck["under"] = []
         events.append(event("deck_shuffled", f"Step 3 card drawn: the {len(deck['shuffled'])} plants "
                             "under it are shuffled and form the deck", deck=deck["shuffled"]))
+    elif deck["step3_drawn"] and card not in deck["shuffled"] and deck.get("hidden"):
+        prepared.take_hidden(deck, card)
     elif deck["step3_drawn"]:
         (deck["shuffled"] or deck["under"]).remove(card)
     else:
@@ -72,6 +92,15 @@ def impossible_reason(deck: dict, card, possible: list) -> str:
     allowed = "the deck is empty" if not possible else "possible: " + ", ".join(
         "Step 3" if c == STEP3 else str(c) for c in possible)
     return f"{shown} cannot be drawn: {why}; {allowed}"
+
+
+DRAW_CAUSES = {"bought": "", "cities": "", "no_sale": "", "step2": " (Step 2)", "end_of_round": " (end of round)"}
+
+
+def replacement(plant, cause: str) -> dict:
+    """The queued draw that replaces a plant gone from the market; `replacing` and `cause` (a key
+    of DRAW_CAUSES) say why for renderers, `reason` says it in English."""
+    return {"task": "draw", "reason": f"replace plant {plant}{DRAW_CAUSES[cause]}", "replacing": plant, "cause": cause}
 
 
 def put_under(deck: dict, plant: int) -> None:

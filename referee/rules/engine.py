@@ -2,12 +2,11 @@
 
 `apply` never changes the state it is given; an illegal fact raises a typed IllegalAction.
 """
-import copy
-
 from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
-from .fields import known_keys
-from . import auction, building, bureaucracy, flow, legal, resources
+from .fields import known_keys, normal_name, plain_json
+from .copying import deep_copy
+from . import auction, building, bureaucracy, flow, legal, order, resources
 from .order import reverse
 from .state import initial_state, player
 
@@ -15,8 +14,7 @@ from .state import initial_state, player
 def start(setup: dict, ctx) -> tuple:
     """The state after setup, with the rulings of the first moment (the round-1 order)."""
     state = initial_state(setup, ctx)
-    events = [event("turn_order", f"Round 1 turn order by lot: {', '.join(state['order'])}",
-                    order=list(state["order"]))]
+    events = order.round_one(state, setup)
     events += flow.advance(state, ctx)
     state["next"] = legal.next_actions(state, ctx)
     return state, events
@@ -57,7 +55,7 @@ def _pass(state, ctx, action):
         _phase_turn(state, state["phase"], name)
         state["acted"].append(name)
         what = "buys no resources" if state["phase"] == "resources" else "builds nothing"
-        return [event("passed", f"{name} {what}", player=name)]
+        return [event("passed", f"{name} {what}", player=name, phase=state["phase"])]
     raise WrongPhase(f"nobody passes in the {state['phase']} phase; each player powers cities (maybe 0)")
 
 
@@ -92,25 +90,36 @@ FIELDS = {
 }
 
 
-def check_shape(action) -> str:
-    """The action's type, once its fields are known ones: a misspelt field must not pass silently."""
-    kind = action.get("type") if isinstance(action, dict) else None
+def check_shape(action) -> tuple:
+    """(type, action) once the action is plain JSON with known fields (a misspelt field must not
+    pass silently); the action returned names its player as the state does (fields.normal_name)."""
+    if not isinstance(action, dict):
+        raise BadAction(f"a table fact is a JSON object with a type, not a {type(action).__name__}")
+    kind = action.get("type")
     if not isinstance(kind, str) or kind not in ACTIONS:
-        shown = kind if isinstance(action, dict) else action
-        raise BadAction(f"unknown action {shown!r}; actions are {', '.join(ACTIONS)}")
+        shown = repr(kind) if isinstance(kind, str) or kind is None else f"of type {type(kind).__name__}"
+        raise BadAction(f"unknown action {shown}; actions are {', '.join(ACTIONS)}")
+    plain_json(action, kind)
     known_keys({k: v for k, v in action.items() if k != "type"}, FIELDS[kind], kind)
-    return kind
+    for field, value in action.items():
+        if value is None:  # some rules would read it as "left out", others refuse it: never guess
+            raise BadAction(f"{kind} field '{field}' is null; leave it out to use its default")
+    if kind == "draw" and "card" in action and "plant" in action:
+        raise BadAction("draw takes card or its alias plant, not both")
+    if isinstance(action.get("player"), str):
+        action = {**action, "player": normal_name(action["player"])}
+    return kind, action
 
 
 def apply(state: dict, action: dict, ctx) -> tuple:
     """(new state, events) after one table fact, or IllegalAction with the state untouched."""
-    kind = check_shape(action)
+    kind, action = check_shape(action)
     if state["phase"] == "over":
         raise WrongPhase("the game is over")
     blocker = flow.waiting(state)
     if blocker and kind not in ANYTIME and kind != blocker["task"]:
         raise WrongPhase(legal.describe_wait(blocker))
-    new = copy.deepcopy(state)
+    new = deep_copy(state)
     events = ACTIONS[kind](new, ctx, action)
     events += flow.advance(new, ctx)
     new["next"] = legal.next_actions(new, ctx)

@@ -4,9 +4,10 @@ Rulings that need something only the table knows (the card drawn, the plant disc
 the head of `state["queue"]`; everything else runs at once. When a phase's players are done and
 the queue is empty, the phase closes by queueing what comes next.
 """
+from .. import maprules
 from .context import STEP3
 from .errors import WrongPhase
-from .events import event
+from .events import event, counted, named
 from . import auction, bureaucracy, deck, end, order, plant_market, steps
 from .state import most_cities, new_auction
 
@@ -31,10 +32,12 @@ def advance(state: dict, ctx) -> list:
             if waiting(state):
                 break
             task = state["queue"].pop(0)
-            events += TASKS[task["task"]](state, ctx, task)
+            events += task_rule(ctx, task["task"])(state, ctx, task)
         elif not state.get("closing") and phase_done(state):
             state["closing"] = True
+            queued = len(state["queue"])
             events += PHASE_END[state["phase"]](state, ctx)
+            state["queue"][queued:] = maprules.fold(ctx, "phase_end", state["queue"][queued:], state, ctx)
         else:
             break
     return events
@@ -46,20 +49,30 @@ def phase_done(state: dict) -> bool:
     return len(state["acted"]) == len(state["players"])
 
 
+NO_DRAW = {"game_ending": "the game ends after this building phase", "deck_empty": "the deck is empty"}
+
+
 def skipped_draw(state, ctx, task) -> list:
-    why = "the game ends after this building phase" if state["end_reached"] else "the deck is empty"
-    return [event("no_draw", f"No card drawn to {task['reason']}: {why}")]
+    """`cause` says why nothing is drawn; `replacing` and `draw_cause` what the card was for."""
+    cause = "game_ending" if state["end_reached"] else "deck_empty"
+    return [event("no_draw", f"No card drawn to {task['reason']}: {NO_DRAW[cause]}", cause=cause,
+                  replacing=task["replacing"], draw_cause=task["cause"])]
 
 
 def check_low(state, ctx, task) -> list:
-    """Whenever a market plant is numbered at or below the most cities anyone has, it goes."""
-    low = plant_market.too_low(state)
-    if low is None:
+    """Every market plant numbered at or below the most cities anyone has goes in one ruling, and a
+    card is drawn for each, one at a time; each card drawn is checked again (see draw)."""
+    low = plant_market.too_low(state, ctx)
+    if not low:
         return []
-    plant, cities = low
+    cities = plant_market.low_cities(state, ctx)
     leader = next(n for n, p in state["players"].items() if len(p["cities"]) == cities)
-    state["queue"][0:0] = [{"task": "draw", "reason": f"replace plant {plant}"}, {"task": "check_low"}]
-    return [plant_market.remove(state, plant, f"{leader} has {cities} cities")]
+    plant_market.take(state, low)
+    state["queue"][0:0] = [deck.replacement(plant, "cities") for plant in low]
+    draws = 0 if state["end_reached"] else min(len(low), deck.cards_left(state["deck"]))
+    return [event("plant_removed", f"Remove {named('plant', low)} ({leader} has {cities} cities); draw "
+                  f"{counted(draws, 'card') if draws else 'no card'}.", plants=low, player=leader,
+                  cities=cities, draws=draws, cause="cities")]
 
 
 def remove_lowest(state, ctx, task) -> list:
@@ -67,8 +80,8 @@ def remove_lowest(state, ctx, task) -> list:
     if low is None:
         return []
     if task.get("replace"):
-        state["queue"].insert(0, {"task": "draw", "reason": f"replace plant {low}"})
-    return [plant_market.remove(state, low, task["reason"])]
+        state["queue"].insert(0, deck.replacement(low, task["cause"]))
+    return [plant_market.remove(state, low, task["reason"], task["cause"])]
 
 
 def to_phase(state, ctx, task) -> list:
@@ -86,7 +99,7 @@ def new_round(state, ctx, task) -> list:
     events = [event("round", f"Round {state['round']} begins", round=state["round"])]
     if state["step3_at"] == "round":
         events.append(steps.apply_step3(state))
-    events += order.determine(state, "most cities first; ties go to the highest plant")
+    events += order.determine(state, "cities")
     state["auction"] = new_auction()
     return events + to_phase(state, ctx, {"to": "auction"})
 
@@ -94,9 +107,9 @@ def new_round(state, ctx, task) -> list:
 def end_auction(state, ctx) -> list:
     events = []
     if state["round"] == 1:
-        events += order.determine(state, "round 1 re-sorts by plant number, highest first")
+        events += order.determine(state, "plants")
     elif state["auction"]["sales"] == 0:
-        state["queue"].append({"task": "remove_lowest", "replace": True,
+        state["queue"].append({"task": "remove_lowest", "replace": True, "cause": "no_sale",
                                "reason": "nobody bought a plant this round"})
     state["queue"] += [{"task": "auction_step3"}, {"task": "phase", "to": "resources"}]
     return events
@@ -129,6 +142,13 @@ TASKS = {
     "market_update": bureaucracy.market_update,
 }
 
+def task_rule(ctx, name: str):
+    """The ruling a queued task runs: the base engine's, or one a map rule adds (its TASKS)."""
+    if name in TASKS:
+        return TASKS[name]
+    return next(rule.TASKS[name] for rule, _ in ctx.rules if name in getattr(rule, "TASKS", {}))
+
+
 PHASE_END = {
     "auction": end_auction,
     "resources": end_resources,
@@ -147,7 +167,8 @@ def draw(state: dict, ctx, action: dict) -> list:
     events = deck.take(state["deck"], card)
     state["queue"].pop(0)
     if card == STEP3:
-        return events + steps.step3_card_drawn(state, ctx, task["reason"])
+        return events + steps.step3_card_drawn(state, ctx, task)
     plant_market.add(state, card)
     state["queue"].insert(0, {"task": "check_low"})
-    return [event("plant_drawn", f"Plant {card} drawn to {task['reason']}", plant=card)] + events
+    return [event("plant_drawn", f"Plant {card} drawn to {task['reason']}", plant=card, replacing=task["replacing"],
+                  cause=task["cause"])] + events

@@ -6,7 +6,8 @@ from . import auction, deck, plant_market
 from .flow import waiting
 from .order import reverse
 from .power import best
-from .resources import max_buyable, filled_prices
+from .bureaucracy import burn_by_plant
+from .resources import max_buyable, price_of, rebuy_prices
 from .state import houses_in
 from .storage import specs_of, alloc_of
 
@@ -28,8 +29,8 @@ def next_actions(state: dict, ctx) -> dict:
         out["waiting_for"] = [] if task["task"] == "draw" else [task["player"]]
         out["message"] = describe_wait(task)
         if task["task"] == "draw":
-            out["actions"] = [{"type": "draw", "reason": task["reason"],
-                               "possible": deck.possible_draws(state["deck"])}]
+            out["actions"] = [{"type": "draw", "reason": task["reason"], "replacing": task["replacing"],
+                               "cause": task["cause"], "possible": deck.possible_draws(state["deck"])}]
         else:
             plants = state["players"][task["player"]]["plants"]
             out["actions"] = [{"type": "discard", "player": task["player"],
@@ -52,11 +53,11 @@ def _auction(state, ctx, out):
     who = auction.chooser(state)
     out["waiting_for"] = [who]
     money = state["players"][who]["money"]
-    offer = [p for p in plant_market.current(state) if p <= money]
+    offer = [p for p in plant_market.current(state, ctx) if p <= money]
     acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
     if state["round"] > 1:
         acts.append({"type": "pass", "player": who})
-    acts.append({"type": "sold", "players": auction.eligible(state), "plants": plant_market.current(state)})
+    acts.append({"type": "sold", "players": auction.eligible(state), "plants": plant_market.current(state, ctx)})
     return acts
 
 
@@ -68,7 +69,7 @@ def _resources(state, ctx, out):
     who = _turn(state)
     out["waiting_for"] = [who]
     market = state["resources"]["market"]
-    prices = {r: (filled_prices(ctx, r, n)[0] if n else None) for r, n in market.items()}
+    prices = {r: (price_of(ctx, state, r, 1, who) if n else None) for r, n in market.items()}
     return [{"type": "buy", "player": who, "max": max_buyable(state, ctx, who), "cheapest": prices},
             {"type": "pass", "player": who}]
 
@@ -84,28 +85,36 @@ def _building(state, ctx, out):
             houses = houses_in(state, city)
             if city in p["cities"] or houses >= state["step"]:
                 continue
-            try:
-                cost = ctx.planner.route(p["cities"], [city], step=state["step"], occupied={city: houses},
-                                         house_costs=ctx.edition.house_costs).total
-            except ValueError:
-                continue
-            if cost <= p["money"]:
+            cost = _cost_to_add(ctx, p["cities"], city, houses)
+            if cost is not None and cost <= p["money"]:
                 options.append({"city": city, "cost": cost})
     options.sort(key=lambda o: (o["cost"], o["city"]))
     return [{"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"],
              "cities": options}, {"type": "pass", "player": who}]
 
 
+def _cost_to_add(ctx, network, city, houses):
+    """The total of ctx.planner.route(network, [city]) without building a plan (the offer prices every
+    open city after each fact): the cheapest connection from the network (none for a first city)
+    plus the next house there; None if the network cannot reach the city."""
+    links = [d for d in (ctx.planner.distance(c, city) for c in network) if d is not None]
+    if network and not links:
+        return None
+    return min(links, default=0) + ctx.edition.house_costs[houses]
+
+
 def _bureaucracy(state, ctx, out):
     todo = [n for n in state["order"] if n not in state["acted"]]
     out["waiting_for"] = todo
     acts = []
+    prices = rebuy_prices(ctx, state)
     for name in todo:
         p = state["players"][name]
         specs = specs_of(ctx, p["plants"])
-        choice = best(specs, alloc_of(p["plants"]), len(p["cities"]))
+        choice = best(specs, alloc_of(p["plants"]), len(p["cities"]), prices)
         acts.append({"type": "power", "player": name, "max_cities": choice["cities"],
-                     "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"]}})
+                     "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"],
+                                  "burn": burn_by_plant(specs, choice["burn"])}})
     return acts
 
 

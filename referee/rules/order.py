@@ -3,12 +3,25 @@ from .events import event
 from .state import highest_plant
 
 
-def determine(state: dict, why: str) -> list:
-    """Most cities first; a tie goes to the player with the highest-numbered plant."""
+RULES = {"plants": "round 1 re-sorts by plant number, highest first",
+         "cities": "most cities first; ties go to the highest plant"}
+
+
+def round_one(state: dict, setup: dict) -> list:
+    """`rule` "lot": the order drawn at the table (`order` in the setup); "seed": drawn by the referee."""
+    rule = "lot" if setup.get("order") is not None else "seed"
+    return [event("turn_order", f"Round 1 turn order by lot: {', '.join(state['order'])}",
+                  order=list(state["order"]), rule=rule)]
+
+
+def determine(state: dict, rule: str) -> list:
+    """Most cities first; a tie goes to the player with the highest-numbered plant. `rule` says
+    which ruling this is: "plants" (round 1, after the auction: nobody has a city) or "cities"."""
     players = state["players"]
     state["order"] = sorted(state["order"], key=lambda n: (-len(players[n]["cities"]),
                                                          -highest_plant(players[n])))
-    return [event("turn_order", f"Turn order {', '.join(state['order'])}: {why}", order=list(state["order"]))]
+    return [event("turn_order", f"Turn order {', '.join(state['order'])}: {RULES[rule]}", order=list(state["order"]),
+                  rule=rule)]
 
 
 def reverse(state: dict) -> list:

@@ -1,4 +1,5 @@
 """The plant market: always sorted, the four lowest open to auction (all of them in Step 3)."""
+from .. import maprules
 from .context import STEP3
 from .events import event
 from .state import most_cities
@@ -15,10 +16,11 @@ def add(state: dict, card) -> None:
     state["market"].sort(key=sort_key)
 
 
-def current(state: dict) -> list:
-    """The plants open to auction; the Step 3 card is never one of them."""
+def current(state: dict, ctx) -> list:
+    """The plants open to auction; the Step 3 card is never one of them. A map may open fewer or
+    more of them in Steps 1–2 (hook current_size)."""
     plants = [c for c in state["market"] if c != STEP3]
-    return plants if state["step"] == 3 else plants[:CURRENT_SIZE]
+    return plants if state["step"] == 3 else plants[:maprules.fold(ctx, "current_size", CURRENT_SIZE, state, ctx)]
 
 
 def lowest(state: dict):
@@ -26,17 +28,26 @@ def lowest(state: dict):
     return plants[0] if plants else None
 
 
-def remove(state: dict, plant, reason: str) -> dict:
-    """Take a plant out of the market and out of the game."""
-    state["market"].remove(plant)
-    state["removed"].append(plant)
-    return event("plant_removed", f"Plant {plant} removed from the game: {reason}", plant=plant)
+def take(state: dict, plants: list) -> None:
+    """Take plants out of the market and out of the game."""
+    for plant in plants:
+        state["market"].remove(plant)
+        state["removed"].append(plant)
 
 
-def too_low(state: dict):
-    """The lowest market plant numbered at or below the most cities any player has, if any."""
-    top = most_cities(state)
-    low = lowest(state)
-    if low is not None and low <= top:
-        return low, top
-    return None
+def remove(state: dict, plant, reason: str, cause: str) -> dict:
+    """Remove one plant; `cause` names the rule for renderers (no_sale, step2, step3, end_of_round)."""
+    take(state, [plant])
+    return event("plant_removed", f"Plant {plant} removed from the game: {reason}", plant=plant, cause=cause)
+
+
+def low_cities(state: dict, ctx):
+    """The city count market plants are removed at: the most cities any player has, unless the map
+    says otherwise (hook low_cities; None: this map never removes plants by city count)."""
+    return maprules.fold(ctx, "low_cities", most_cities(state), state, ctx)
+
+
+def too_low(state: dict, ctx) -> list:
+    """The market plants numbered at or below that city count."""
+    top = low_cities(state, ctx)
+    return [] if top is None else [c for c in state["market"] if c != STEP3 and c <= top]

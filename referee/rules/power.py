@@ -1,70 +1,78 @@
-"""Which plants can fire and how many cities a player can power (RULES.md phase 5).
+"""Which plants fire, what they burn and how many cities a player can power (RULES.md phase 5).
 
 A plant fires only from resources stored on it, after any rearrangement the player can make by
-moving cubes between their own plants; so we search the allocations reachable by moves.
+moving cubes between their own plants; storage.arrange finds such a layout.
 """
+from functools import lru_cache
 from itertools import combinations
 
 from .context import RESOURCES
 from .errors import IllegalPower, BadAction
 from .fields import whole, known_keys
-from .storage import reachable, IDX
+from .storage import arrange, IDX, COAL, OIL
 
-COAL, OIL = IDX["coal"], IDX["oil"]
-
-
-def _can_fire(spec, counts, burn) -> bool:
-    _, acc, burns, _, _ = spec
-    if burn is not None:
-        return all(counts[r] >= n for r, n in enumerate(burn))
-    return sum(counts[r] for r in acc) >= burns
+NEAREST = (tuple(int(r == OIL) for r in range(len(RESOURCES))), 100)
 
 
-def _default_burn(spec, counts) -> tuple:
-    """What a fired plant burns: its own resource; a hybrid burns coal first, then oil."""
-    _, acc, burns, _, _ = spec
-    out = [0] * len(RESOURCES)
-    need = burns
-    for r in acc:
-        take = min(need, counts[r])
-        out[r] = take
-        need -= take
-    return tuple(out)
+def _costs(prices) -> tuple:
+    """(burn cost per resource, move cost). Plants the table names fire from the nearest layout
+    (fewest cubes moved), a hybrid burning coal before oil; when the referee chooses, moving is
+    free and the cubes cheapest to rebuy (`prices`) burn first."""
+    return NEAREST if prices is None else (tuple(100 * p for p in prices), 1)
 
 
-def find(specs, alloc, fired: tuple, burns: dict):
-    """A reachable allocation where every fired plant holds what it burns, or None."""
-    for cand in reachable(specs, alloc):
-        if all(_can_fire(specs[i], cand[i], burns.get(i)) for i in fired):
-            return cand
-    return None
-
-
-def best(specs, alloc, cities: int) -> dict:
-    """The most cities this player can power; among equals, the fewest cubes burned."""
-    choice = {"fired": (), "cities": 0, "cubes": 0}
-    for k in range(1, len(specs) + 1):
-        for fired in combinations(range(len(specs)), k):
-            powered = min(cities, sum(specs[i][4] for i in fired))
-            cubes = sum(specs[i][2] for i in fired)
-            if (powered, -cubes) <= (choice["cities"], -choice["cubes"]):
-                continue
-            if find(specs, alloc, fired, {}) is not None:
-                choice = {"fired": fired, "cities": powered, "cubes": cubes}
-    return choice
-
-
-def plan(specs, alloc, fired: tuple, burns: dict) -> tuple:
+def plan(specs, alloc, fired: tuple, burns: dict, prices=None) -> tuple:
     """(allocation after burning, burn per fired plant) for a legal choice, else IllegalPower."""
-    cand = find(specs, alloc, fired, burns)
-    if cand is None:
+    found = arrange(specs, alloc, {i: burns.get(i, specs[i][2]) for i in fired}, *_costs(prices))
+    if found is None:
         names = ", ".join(str(specs[i][0]) for i in fired)
         raise IllegalPower(f"plants {names} cannot all fire: not enough resources on them, even after "
                            "moving cubes between your plants")
-    used = {i: burns.get(i) or _default_burn(specs[i], cand[i]) for i in fired}
+    layout, used = found
     after = tuple(tuple(c - used.get(i, (0,) * len(RESOURCES))[r] for r, c in enumerate(counts))
-                  for i, counts in enumerate(cand))
+                  for i, counts in enumerate(layout))
     return after, used
+
+
+def _enough(specs, alloc, fired) -> bool:
+    """A quick necessary test: the player holds enough cubes of the right kinds at all."""
+    held = [sum(a[r] for a in alloc) for r in range(len(RESOURCES))]
+    need = [0] * len(RESOURCES)
+    either = 0
+    for i in fired:
+        acc, burns = specs[i][1], specs[i][2]
+        if len(acc) > 1:
+            either += burns
+        elif acc:
+            need[acc[0]] += burns
+    return (all(n <= h for n, h in zip(need, held))
+            and need[COAL] + need[OIL] + either <= held[COAL] + held[OIL])
+
+
+@lru_cache(maxsize=4096)
+def best(specs, alloc, cities: int, prices=None) -> dict:
+    """The plants that power the most of `cities` (at most what they can power) with the fewest
+    cubes; among those, the ones burning the cubes cheapest to rebuy (when `prices` are given),
+    then moving the fewest cubes, then the fewest plants. Cached: the tablet's offer asks it of
+    every player still to power after each fact (callers must not change the answer)."""
+    options = sorted((-min(cities, sum(specs[i][4] for i in fired)), sum(specs[i][2] for i in fired),
+                      len(fired), fired)
+                     for k in range(len(specs) + 1) for fired in combinations(range(len(specs)), k))
+    choice = None
+    for powered, cubes, _, fired in options:
+        if choice and (powered, cubes) != (-choice["cities"], choice["cubes"]):
+            break
+        if not _enough(specs, alloc, fired):
+            continue
+        found = arrange(specs, alloc, {i: specs[i][2] for i in fired}, *_costs(prices))
+        if found is None:
+            continue
+        layout, used = found
+        value = (sum(k * p for u in used.values() for k, p in zip(u, prices or [0] * len(RESOURCES))),
+                 sum(max(0, a - b) for was, now in zip(alloc, layout) for a, b in zip(was, now)))
+        if choice is None or value < choice["value"]:
+            choice = {"fired": fired, "cities": -powered, "cubes": cubes, "value": value, "burn": used}
+    return choice
 
 
 def parse_burns(specs, burn: dict) -> dict:

@@ -4,6 +4,7 @@ The market fills from its most expensive slot down and sells from its cheapest f
 so its cubes always sit in the most expensive slots: a count per resource says it all.
 Cubes are finite: market + supply + on plants is always the box total.
 """
+from .. import maprules
 from .context import RESOURCES
 from .errors import BadAction, CannotAfford, CannotStore, NotAvailable
 from .fields import whole, known_keys
@@ -19,9 +20,19 @@ def filled_prices(ctx, resource: str, count: int) -> list:
     return list(slots[len(slots) - count:]) if count else []
 
 
-def price_of(ctx, state: dict, resource: str, n: int) -> int:
-    """Cost of the n cheapest cubes of a resource in the market."""
-    return sum(filled_prices(ctx, resource, state["resources"]["market"][resource])[:n])
+def price_of(ctx, state: dict, resource: str, n: int, name=None, events=None) -> int:
+    """Cost of the n cheapest cubes of a resource in the market for player `name`; a map rule may
+    change it (hook resource_cost) and explain why in `events`."""
+    prices = filled_prices(ctx, resource, state["resources"]["market"][resource])[:n]
+    return maprules.fold(ctx, "resource_cost", sum(prices), state, ctx, name, resource, prices,
+                         [] if events is None else events)
+
+
+def rebuy_prices(ctx, state: dict) -> tuple:
+    """What one more cube of each resource costs now; a sold-out one is dearer than any space."""
+    market = state["resources"]["market"]
+    return tuple(filled_prices(ctx, r, market[r])[0] if market[r] else max(ctx.edition.market_slots[r]) + 1
+                 for r in RESOURCES)
 
 
 def parse_amounts(action: dict) -> dict:
@@ -40,7 +51,9 @@ def buy(state: dict, ctx, action: dict) -> list:
     for r, n in amounts.items():
         if n > market[r]:
             raise NotAvailable(f"only {market[r]} {r} left in the market; {n} asked")
-    cost = sum(price_of(ctx, state, r, n) for r, n in amounts.items())
+    maprules.run(ctx, "may_buy", state, ctx, name, amounts)
+    rulings = []
+    cost = sum(price_of(ctx, state, r, n, name, rulings) for r, n in amounts.items() if n)
     if cost > p["money"]:
         raise CannotAfford(f"{_describe(amounts)} costs {cost} Elektro; {name} has {p['money']}")
     specs = specs_of(ctx, p["plants"])
@@ -56,7 +69,7 @@ def buy(state: dict, ctx, action: dict) -> list:
     if not any(amounts.values()):
         return [event("bought_nothing", f"{name} buys no resources", player=name)]
     return [event("resources_bought", f"{name} buys {_describe(amounts)} for {cost} Elektro",
-                  player=name, amounts={r: n for r, n in amounts.items() if n}, cost=cost)]
+                  player=name, amounts={r: n for r, n in amounts.items() if n}, cost=cost)] + rulings
 
 
 def max_buyable(state: dict, ctx, name, money: bool = True) -> dict:
@@ -69,7 +82,7 @@ def max_buyable(state: dict, ctx, name, money: bool = True) -> dict:
         n = 0
         while (n < state["resources"]["market"][r]
                and fits(specs, [h + (i == IDX[r]) * (n + 1) for i, h in enumerate(held)])
-               and (not money or price_of(ctx, state, r, n + 1) <= p["money"])):
+               and (not money or price_of(ctx, state, r, n + 1, name) <= p["money"])):
             n += 1
         out[r] = n
     return out
@@ -82,7 +95,7 @@ def refill(state: dict, ctx) -> list:
     events = []
     res = state["resources"]
     for r in RESOURCES:
-        due = ctx.edition.refill[n_players][r][column]
+        due = maprules.fold(ctx, "refill_due", ctx.edition.refill[n_players][r][column], state, ctx, r)
         room = len(ctx.edition.market_slots[r]) - res["market"][r]
         supply = res["supply"][r]
         n = min(due, supply, room)
@@ -97,7 +110,7 @@ def refill(state: dict, ctx) -> list:
         reason = (f"Refill {r}: {n} of {due} (Step {state['step']}, {n_players} players){why}"
                   + (f"; onto {named('space', spaces)}" if n else ""))
         events.append(event("refill", reason, resource=r, due=due, added=n, spaces=spaces,
-                            market_before=before))
+                            market_before=before, supply=supply, room=room))
     return events
 
 

@@ -1,6 +1,8 @@
 """The table state: plain JSON data, and the few questions every rule asks of it."""
 import random
 
+from .. import maprules
+from . import map_setup
 from .context import RESOURCES
 from .errors import BadSetup, BadAction
 
@@ -12,9 +14,10 @@ def initial_state(setup: dict, ctx) -> dict:
     ed = ctx.edition
     names = [p["name"] for p in players]
     order = round_one_order(setup, names)
-    counts = ctx.counts
-    deck_plants = sorted(n for n in ed.plants if n not in ed.initial_market)
-    return {
+    market = map_setup.market(ctx)
+    removed = map_setup.removed(ctx)
+    deck_plants = sorted(n for n in ctx.plants if n not in market and n not in removed)
+    state = {
         "round": 1,
         "phase": "auction",
         "step": 1,
@@ -25,17 +28,9 @@ def initial_state(setup: dict, ctx) -> dict:
             p["name"]: {"colour": p["colour"], "money": ed.starting_money, "plants": [], "cities": []}
             for p in players
         },
-        "market": sorted(ed.initial_market),
-        "removed": [],
-        "deck": {
-            "top": ed.top_of_deck,
-            "above": len(deck_plants) - counts.removed,
-            "removed_unseen": counts.removed,
-            "unseen": deck_plants,
-            "under": [],
-            "step3_drawn": False,
-            "shuffled": None,
-        },
+        "market": market,
+        "removed": removed,
+        "deck": map_setup.deck(ctx, ed.top_of_deck, deck_plants),
         "resources": {
             "market": dict(ed.market_start),
             "supply": {r: ed.totals[r] - ed.market_start[r] for r in RESOURCES},
@@ -47,6 +42,8 @@ def initial_state(setup: dict, ctx) -> dict:
         "end_reached": False,
         "result": None,
     }
+    maprules.run(ctx, "setup_state", state, ctx)
+    return state
 
 
 def round_one_order(setup: dict, names: list) -> list:

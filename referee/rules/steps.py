@@ -1,36 +1,44 @@
 """Step 2 and Step 3 (RULES.md Steps)."""
+from .. import maprules
 from .context import STEP3
 from .events import event
-from . import plant_market
+from . import map_setup, plant_market
+from .deck import replacement
 from .state import most_cities
 
 
 def step2_due(state: dict, ctx) -> bool:
     """Checked after phase 4: someone has reached the Step 2 city count (never in the short game)."""
     return (not ctx.short_game and not state["step2_started"]
-            and most_cities(state) >= ctx.step2_cities)
+            and maprules.fold(ctx, "step2_due", most_cities(state) >= ctx.step2_cities, state, ctx))
 
 
 def begin_step2(state: dict, ctx, task: dict) -> list:
     """Once: remove the lowest plant and draw a replacement; second houses from now on."""
     state["step2_started"] = True
+    cities = most_cities(state)
     if task.get("set_step", True):
         state["step"] = 2
-        why = f"a player has {most_cities(state)} cities (Step 2 at {ctx.step2_cities})"
+        why = f"a player has {cities} cities (Step 2 at {ctx.step2_cities})"
+        facts = {"cause": "cities", "players": [n for n, p in state["players"].items() if len(p["cities"]) == cities],
+                 "cities": cities, "threshold": ctx.step2_cities}
     else:
         why = "the Step 3 card came before Step 2, so Step 2's changes apply first"
+        facts = {"cause": "step3_card"}
+    events = [event("step2", f"Step 2 begins: {why}", step=2, **facts)]
+    events += map_setup.return_aside(state)
+    events += maprules.run(ctx, "step2_begins", state, ctx)
     low = plant_market.lowest(state)
-    events = [event("step2", f"Step 2 begins: {why}", step=2)]
     if low is not None:
-        events.append(plant_market.remove(state, low, "Step 2 removes the lowest plant"))
-        state["queue"].insert(0, {"task": "draw", "reason": f"replace plant {low} (Step 2)"})
+        events.append(plant_market.remove(state, low, "Step 2 removes the lowest plant", "step2"))
+        state["queue"].insert(0, replacement(low, "step2"))
     return events
 
 
-def step3_card_drawn(state: dict, ctx, reason: str) -> list:
-    """Where the Step 3 card lands depends on the phase it comes up in."""
+def step3_card_drawn(state: dict, ctx, task: dict) -> list:
+    """Where the Step 3 card lands depends on the phase it comes up in; `task` is the draw it came up for."""
     if ctx.short_game:
-        state["queue"].insert(0, {"task": "draw", "reason": reason})
+        state["queue"].insert(0, task)
         return [event("step3_card_set_aside", "Step 3 card drawn: the short game stays in Step 1, so the "
                       "card is set aside and another card is drawn")]
     if state["phase"] == "auction":
@@ -54,14 +62,14 @@ def begin_step3(state: dict, ctx, task: dict) -> list:
         state["market"].remove(STEP3)
     low = plant_market.lowest(state)
     if low is not None:
-        events.append(plant_market.remove(state, low, "Step 3 removes the lowest plant, no replacement"))
+        events.append(plant_market.remove(state, low, "Step 3 removes the lowest plant, no replacement", "step3"))
     when = task["when"]
     if when == "now":
         events.append(apply_step3(state))
     else:
         state["step3_at"] = when
         start = "in the bureaucracy phase" if when == "bureaucracy" else "from the next round"
-        events.append(event("step3_coming", f"Step 3 card removed: Step 3 applies {start}"))
+        events.append(event("step3_coming", f"Step 3 card removed: Step 3 applies {start}", when=when))
     return events
 
 

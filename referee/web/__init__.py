@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from ..shipped import shipped
 from . import access, db, errors, language
+from .tables import Tables
 
 csrf = CSRFProtect()
 
@@ -31,7 +32,12 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     errors.init_app(app)
-    from . import games, table
+    app.extensions["referee.tables"] = Tables()
+    from . import games, printouts, table
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(printouts.bp)
+    if app.config.get("BENCH"):
+        from . import floor
+        app.register_blueprint(floor.bp)
     return app

@@ -4,6 +4,7 @@ A device that opens the printed URL (…?key=K) keeps the key in a cookie; any o
 but gets a 403 page when it tries to change something.
 """
 import hmac
+from urllib.parse import urlencode
 
 from flask import abort, current_app, redirect, request
 
@@ -27,9 +28,7 @@ def init_app(app):
         if offered is not None and request.method == "GET":
             if not hmac.compare_digest(offered.encode(), key.encode()):
                 abort(403)
-            args = request.args.to_dict()
-            args.pop("key")
-            query = "&".join(f"{k}={v}" for k, v in args.items())
+            query = urlencode([(k, v) for k, v in request.args.items(multi=True) if k != "key"])
             response = redirect(request.path + (f"?{query}" if query else ""))
             response.set_cookie(COOKIE, key, max_age=7 * 24 * 3600, httponly=True, samesite="Lax")
             return response

@@ -1,6 +1,23 @@
-"""The game list, new games, import and export."""
-from flask import Blueprint, render_template
+"""The game list, new games, import and export.
 
+Every game is created through the engine: a new game's setup must pass `Game(setup)` and an
+imported log must replay line by line, before anything is stored.
+"""
+import json
+import time
+from datetime import timedelta
+from functools import lru_cache
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import format_timedelta
+from flask_babel import gettext as _
+
+from ..archive import export_log, import_log, summary
+from ..catalog import available_maps, load_map
+from ..game import Game, ReplayError
+from ..rules.errors import IllegalAction
+from ..store import UnknownGame
+from . import board, setup_form, views
 from .db import get_store
 
 bp = Blueprint("games", __name__)
@@ -8,4 +25,89 @@ bp = Blueprint("games", __name__)
 
 @bp.get("/")
 def index():
-    return render_template("games/list.html", games=get_store().games())
+    return _list_page()
+
+
+def _list_page(problem: str | None = None, status: int = 200):
+    now = time.time()
+    games = [{**g, "ago": format_timedelta(timedelta(seconds=g["updated"] - now), add_direction=True)}
+             for g in get_store().games()]
+    return render_template("games/list.html", games=games, problem=problem, map_name=setup_form.map_name,
+                           colour_names=setup_form.colour_names()), status
+
+
+@bp.get("/games/new")
+def new():
+    return _new_page(setup_form.read(request.args))
+
+
+@bp.get("/games/new/areas")
+def areas():
+    """The area picker alone, redrawn after each tap (htmx), with how many areas are chosen of how many."""
+    return render_template("games/_areas.html", **_picker(setup_form.read(request.args)))
+
+
+@bp.post("/games/new")
+def create():
+    form = setup_form.read(request.form)
+    problems = setup_form.check(form)
+    if not problems:
+        line = setup_form.setup_line(form)
+        try:
+            game = Game(line)
+        except IllegalAction as e:
+            problems = [views.refusal(e)]
+        else:
+            game_id = get_store().create(json.dumps(line, ensure_ascii=False), summary(game))
+            return redirect(url_for("table.view", game_id=game_id), 303)
+    return _new_page(form, problems, 400)
+
+
+def _new_page(form, problems=(), status: int = 200):
+    return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
+                           colours=setup_form.colour_names(), **_picker(form)), status
+
+
+def _picker(form) -> dict:
+    """What the area picker shows: the map drawn small, the areas and the count chosen of needed."""
+    game_map = form.board
+    maps = {m: setup_form.shown(load_map(m).name) for m in available_maps()}
+    return {"form": form, "maps": maps, "board": game_map, "needed": form.areas_needed() if game_map else None,
+            "connected": bool(game_map) and form.connected(), "shown": setup_form.shown, "map_drawing": map_drawing}
+
+
+@lru_cache(maxsize=16)
+def map_drawing(game_map) -> dict:
+    """The map drawn small for picking areas (the board's coordinates): city dots by area, links as lines."""
+    cities = game_map.cities
+    areas = []
+    for area in game_map.areas.values():
+        points = [board.point(c) for c in cities.values() if c.area == area.id]
+        areas.append({"id": area.id, "name": area.name, "colour": area.colour, "cities": points,
+                      "x": round(sum(x for x, _y in points) / len(points)),
+                      "y": round(sum(y for _x, y in points) / len(points))})
+    links = [(*board.point(cities[c.a]), *board.point(cities[c.b])) for c in game_map.connections]
+    return {"view": board.view_box(game_map), "areas": areas, "links": links}
+
+
+@bp.post("/games/import")
+def upload():
+    file = request.files.get("log")
+    if file is None or not file.filename:
+        return _list_page(_("Choose a game log file (.jsonl) to import."), 400)
+    try:
+        game_id = import_log(get_store(), file.read())
+    except ReplayError as e:
+        return _list_page(_("Nothing was imported: line %(line)s of %(file)s is refused: %(reason)s",
+                            line=e.line, file=file.filename, reason=str(e).removeprefix(f"line {e.line}: ")), 400)
+    return redirect(url_for("table.view", game_id=game_id), 303)
+
+
+@bp.get("/games/<int:game_id>/export")
+def export(game_id):
+    try:
+        text = export_log(get_store(), game_id)
+    except UnknownGame:
+        abort(404)
+    return Response(text, mimetype="application/jsonl",
+                    headers={"Content-Disposition": f'attachment; filename="referee-game-{game_id}.jsonl"'})

@@ -3,11 +3,13 @@
 A table fact goes: cached Game → `Game.play` (the engine validates and applies) → the store (one
 transaction, the next sequence number) → the page renders the new state. If another device (or
 process) stored that number first, the cached game is rebuilt from the store and the caller is told
-the game moved on.
+the game moved on. If the store fails in any other way the cached copy is dropped and rebuilt from
+the store next time, so memory never holds a fact the store does not.
 """
 import json
 import threading
 
+from ..archive import summary
 from ..game import Game, replay
 from ..store import Conflict, Store, entry_text
 
@@ -24,11 +26,15 @@ class Table:
     def __init__(self, game_id: int, game: Game, seq: int):
         self.id, self.game, self.seq = game_id, game, seq
         self.lock = threading.Lock()
+        self.stale = False
 
     def catch_up(self, store: Store):
         """Play entries another process stored since this copy was made (cheap when there are none)."""
+        if self.stale:
+            self.game, self.seq = _load(store, self.id)
+            self.stale = False
         for text in store.entries_after(self.id, self.seq):
-            self.game.play(_parse(text))
+            self.game.play(json.loads(text))
             self.seq += 1
 
     def play(self, store: Store, entry: dict, seen: int | None = None) -> list:
@@ -41,8 +47,12 @@ class Table:
             try:
                 store.append(self.id, self.seq + 1, entry_text(entry), summary(self.game))
             except Conflict:
-                self.game, self.seq = _load(store, self.id)
+                self.stale = True
+                self.catch_up(store)
                 raise Moved(self.seq) from None
+            except BaseException:
+                self.stale = True
+                raise
             self.seq += 1
             return events
 
@@ -63,25 +73,23 @@ class Tables:
             table.catch_up(store)
         return table
 
+    def preload(self, store: Store, most: int = 3):
+        """Open the most recently played games, so the first page after a restart need not replay a
+        whole game (a few hundred entries take longer than a page may)."""
+        opened = []
+        for game in store.games()[:most]:
+            try:
+                self.get(store, game["id"])
+                opened.append(game["id"])
+            except Exception:   # a log this engine no longer accepts: its page will say so when opened
+                continue
+        return opened
+
     def forget(self, game_id: int):
         with self.lock:
             self.open.pop(game_id, None)
 
 
-def _parse(text: str) -> dict:
-    return json.loads(text)
-
-
 def _load(store: Store, game_id: int) -> tuple:
     setup, entries = store.load(game_id)
     return replay([setup, *entries]), len(entries)
-
-
-def summary(game: Game) -> dict:
-    """What the game list shows: map, players, round, step, phase and the winner once it is over."""
-    state = game.state
-    result = state.get("result") or {}
-    return {"map": game.setup["map"],
-            "players": [{"name": p["name"], "colour": p["colour"]} for p in game.setup["players"]],
-            "round": state["round"], "step": state["step"], "phase": state["phase"],
-            "winners": result.get("winners", [])}

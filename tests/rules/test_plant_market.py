@@ -1,21 +1,58 @@
 """RULES.md: market removals at any time, the end-of-round plant market."""
 from tablekit import at_phase, deck_of, finish_phase
+from test_order_and_end import TOWNS
 
 
-def test_market_plants_at_or_below_the_most_cities_are_removed_with_cascade(table):
+def test_all_plants_at_or_below_most_cities_removed_at_once(table):
     t = at_phase(table(4), "building")
     t.edit(lambda s: s.update(market=[6, 7, 8, 9, 10, 11, 12, 14]))
     deck_of(t, [4, 15, 16, 17, 18])
     t.give("Dan", plants=[(13, {})], cities=["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln"])
     events = t.do("build", player="Dan", cities=["aachen"])
-    assert events[-1]["reason"] == "Plant 6 removed from the game: Dan has 7 cities"
+    removed = t.events_of(events, "plant_removed")
+    assert removed == [{"type": "plant_removed", "plants": [6, 7], "player": "Dan", "cities": 7, "draws": 2,
+                        "cause": "cities", "reason": "Remove plants 6 and 7 (Dan has 7 cities); draw 2 cards."}]
+    assert t.state["market"] == [8, 9, 10, 11, 12, 14] and t.state["removed"] == [6, 7]
+    assert [task["reason"] for task in t.state["queue"]] == ["replace plant 6", "replace plant 7"]
+
+
+def test_each_replacement_card_at_or_below_most_cities_is_removed_in_turn(table):
+    t = at_phase(table(4), "building")
+    t.edit(lambda s: s.update(market=[6, 7, 8, 9, 10, 11, 12, 14]))
+    deck_of(t, [4, 15, 16, 17, 18])
+    t.give("Dan", plants=[(13, {})], cities=["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln"])
+    t.do("build", player="Dan", cities=["aachen"])
     events = t.draw(4)              # drawn, and at once removed in its turn
-    assert [e["plant"] for e in events if e["type"] == "plant_removed"] == [4]
+    assert [(e["plants"], e["draws"]) for e in t.events_of(events, "plant_removed")] == [([4], 1)]
+    assert t.events_of(events, "plant_removed")[0]["reason"] == "Remove plant 4 (Dan has 7 cities); draw 1 card."
     t.draw(15)
-    assert 7 in t.state["removed"]
     t.draw(16)
     assert t.state["market"] == [8, 9, 10, 11, 12, 14, 15, 16]
+    assert t.state["removed"] == [6, 7, 4]
     assert t.state["next"]["waiting_for"] == ["Cara"]
+
+
+def test_no_cards_drawn_for_plants_removed_once_the_end_is_reached(table):
+    t = at_phase(table(4), "building")
+    t.edit(lambda s: s.update(market=[16, 17, 18, 19, 20, 21, 22, 23]))
+    t.give("Dan", plants=[(13, {})], cities=TOWNS[:16])
+    events = t.do("build", player="Dan", cities=["wiesbaden"])
+    removed = t.events_of(events, "plant_removed")[0]
+    assert (removed["plants"], removed["draws"]) == ([16, 17], 0)
+    assert removed["reason"] == "Remove plants 16 and 17 (Dan has 17 cities); draw no card."
+    assert len(t.events_of(events, "no_draw")) == 2 and t.state["market"] == [18, 19, 20, 21, 22, 23]
+
+
+def test_replacement_draws_are_limited_by_what_is_left_in_the_deck(table):
+    t = at_phase(table(4), "building")
+    t.edit(lambda s: s.update(step=3, step2_started=True, market=[6, 7, 20, 21, 22, 23]))
+    t.edit(lambda s: s["deck"].update(step3_drawn=True, shuffled=[30], above=0, unseen=[], removed_unseen=0))
+    t.give("Dan", plants=[(13, {})], cities=["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln"])
+    events = t.do("build", player="Dan", cities=["aachen"])
+    assert t.events_of(events, "plant_removed")[0]["draws"] == 1
+    events = t.draw(30)
+    assert "deck is empty" in t.events_of(events, "no_draw")[0]["reason"]
+    assert t.state["market"] == [20, 21, 22, 23, 30]
 
 
 def test_plants_players_own_are_never_removed_by_city_count(table):

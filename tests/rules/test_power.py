@@ -110,3 +110,46 @@ def test_each_player_powers_once_in_the_bureaucracy_phase(table):
 def test_power_only_in_the_bureaucracy_phase(table):
     t = table(4)
     t.rejects("power", WrongPhase, player="Ann")
+
+
+def test_power_city_count_burns_fewest_cubes(table):
+    t = bureaucracy(table, Ann=([(9, {"oil": 2}), (4, {"coal": 4}), (7, {"oil": 6})], ["essen", "duisburg", "bremen"]))
+    events = t.do("power", player="Ann", cities=1)
+    assert (events[0]["plants"], events[0]["burned"], events[0]["cities"]) == ([9], {"oil": 1}, 1)
+    assert events[0]["burn"] == {"9": {"oil": 1}} and events[0]["chosen"] is True
+    assert events[0]["reason"] == ("Ann fires plant 9 (the referee's choice: the fewest cubes for 1 city, the "
+                                   "cheapest to rebuy burned first), burns 1 oil, powers 1 city: income 22 Elektro")
+    assert [pl["stored"] for pl in t.p("Ann")["plants"]] == [{"oil": 1}, {"coal": 4}, {"oil": 6}]
+
+
+def test_power_city_count_beyond_what_the_plants_can_power_is_refused(table):
+    t = bureaucracy(table, Ann=([(9, {"oil": 2})], ["essen", "duisburg", "bremen"]))
+    t.rejects("power", IllegalPower, player="Ann", cities=2, match="0 to 1 cities")
+
+
+def test_power_tie_keeps_dearer_cubes(table):
+    """Plants 3 (2 oil) and 4 (2 coal) each power 1 city with 2 cubes: coal (1 Elektro) is cheaper
+    to rebuy than oil (3), so plant 4 burns; with coal sold out, plant 3 burns its oil instead."""
+    t = bureaucracy(table, Ann=([(3, {"oil": 2}), (4, {"coal": 2})], ["essen"]))
+    assert t.do("power", player="Ann", cities=1)[0]["burned"] == {"coal": 2}
+    t = bureaucracy(table, Ann=([(3, {"oil": 2}), (4, {"coal": 2})], ["essen"]))
+    t.edit(lambda s: s["resources"].update(market={**s["resources"]["market"], "coal": 0},
+                                           supply={**s["resources"]["supply"], "coal": 22}))
+    assert t.do("power", player="Ann", cities=1)[0]["plants"] == [3]
+
+
+def test_power_tie_hybrid_burns_the_cheaper_resource(table):
+    t = bureaucracy(table, Ann=([(5, {"coal": 2, "oil": 2})], ["essen"]))
+    assert t.do("power", player="Ann")[0]["burn"] == {"5": {"coal": 2}}
+    t = bureaucracy(table, Ann=([(5, {"coal": 2, "oil": 2})], ["essen"]))
+    t.edit(lambda s: s["resources"].update(market={**s["resources"]["market"], "coal": 3, "oil": 24},
+                                           supply={**s["resources"]["supply"], "coal": 19, "oil": 0}))
+    assert t.do("power", player="Ann")[0]["burn"] == {"5": {"oil": 2}}
+
+
+def test_power_proposal_gives_the_referees_choice_in_full(table):
+    t = bureaucracy(table, Ann=([(5, {"oil": 1}), (4, {"coal": 1}), (13, {})], ["essen", "duisburg"]))
+    proposal = next(a for a in t.state["next"]["actions"] if a["player"] == "Ann")["proposal"]
+    assert proposal == {"plants": [5, 13], "cities": 2, "burn": {"5": {"coal": 1, "oil": 1}}}
+    events = t.do("power", player="Ann", **proposal)
+    assert events[0]["burned"] == {"coal": 1, "oil": 1} and events[0]["chosen"] is False

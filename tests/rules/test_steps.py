@@ -211,3 +211,48 @@ def test_short_game_plants_put_under_after_the_card_was_set_aside_come_up_again(
     at_phase(t, "bureaucracy")
     finish_phase(t)                                      # plant 10 goes under, below 30
     assert t.state["next"]["actions"][0]["possible"] == [30]
+
+
+def test_step3_card_among_replacement_draws_takes_the_lowest_remaining_plant(table):
+    """Plants 5 and 6 go at once for 6 cities; the first replacement is the Step 3 card, which
+    leaves with the lowest plant still in the market (10, not 6), and the other card is still drawn."""
+    t = at_phase(table(4), "building")
+    t.edit(lambda s: s.update(step=2, step2_started=True, market=[5, 6, 10, 11, 12, 14, 15, 16]))
+    deck_of(t, [], above=0, under=[30, 31])
+    t.give("Dan", plants=[(13, {})], cities=SEVEN[:5])
+    events = t.do("build", player="Dan", cities=["koeln"])
+    assert t.events_of(events, "plant_removed")[0]["plants"] == [5, 6]
+    events = t.draw("step3")
+    assert [e["plant"] for e in t.events_of(events, "plant_removed")] == [10]
+    assert t.state["next"]["actions"][0]["possible"] == [30, 31]
+    t.draw(30)
+    assert t.state["market"] == [11, 12, 14, 15, 16, 30]
+    assert t.state["removed"] == [5, 6, 10]
+    assert t.state["step3_at"] == "bureaucracy" and t.state["next"]["waiting_for"] == ["Cara"]
+
+
+def test_step3_card_as_the_second_replacement_draw_leaves_six_plants(table):
+    t = at_phase(table(4), "building")
+    t.edit(lambda s: s.update(step=2, step2_started=True, market=[5, 6, 10, 11, 12, 14, 15, 16]))
+    deck_of(t, [20], under=[30])
+    t.give("Dan", plants=[(13, {})], cities=SEVEN[:5])
+    t.do("build", player="Dan", cities=["koeln"])
+    t.draw(20)
+    t.draw("step3")
+    assert t.state["market"] == [11, 12, 14, 15, 16, 20]
+    assert t.state["removed"] == [5, 6, 10] and t.state["queue"] == []
+
+
+def test_step3_card_among_replacement_draws_in_the_auction_stands_highest(table):
+    """A replacement drawn in phase 2 at or below the most cities goes; the Step 3 card drawn for
+    it stands as the highest plant until the auction ends."""
+    t = table(4)
+    t.edit(lambda s: s.update(step=2, step2_started=True, market=[7, 8, 9, 10, 11, 12, 13, 14]))
+    t.give("Bob", cities=SEVEN[:6])
+    deck_of(t, [4], under=[30, 31])
+    t.do("sold", player="Ann", plant=7, price=7)
+    events = t.draw(4)
+    assert t.events_of(events, "plant_removed")[0]["plants"] == [4]
+    t.draw("step3")
+    assert t.state["market"] == [8, 9, 10, 11, 12, 13, 14, "step3"]
+    assert t.state["phase"] == "auction" and t.state["next"]["waiting_for"] == ["Bob"]

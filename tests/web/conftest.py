@@ -2,15 +2,13 @@
 import json
 
 import pytest
+from webkit import GERMANY_3P
 
+from referee.archive import summary
 from referee.game import Game
 from referee.store import Store, entry_text
 from referee.web import create_app
-from referee.web.tables import summary
 
-GERMANY_3P = {"type": "setup", "map": "germany", "areas": ["NW", "W", "SW"], "order": ["Ann", "Bob", "Cara"],
-              "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
-                          {"name": "Cara", "colour": "green"}]}
 
 
 @pytest.fixture

@@ -1,0 +1,47 @@
+"""Central Europe: a network in Vienna makes garbage cheaper.
+
+Seed 001, 中央ヨーロッパ, 第 3 フェーズ: 「ウィーンにネットワークがある場合、廃棄物の購入コストが -1 される
+(最安値は 1 で 0 にはならない)」. A player with a house in the city pays `discount` less for each cube
+of `resource` than its space shows, but never less than `floor` for a cube (docs/rules-notes.md).
+
+Parameters: city (a city id of the map), resource (default garbage), discount (default 1),
+floor (default 1).
+"""
+from ..rules.context import RESOURCES
+from ..rules.events import event, counted
+
+DEFAULTS = {"resource": "garbage", "discount": 1, "floor": 1}
+
+
+def check(params: dict, game_map) -> list:
+    problems = []
+    for key in params:
+        if key not in ("city", *DEFAULTS):
+            problems.append(f"{key}: unknown parameter; allowed: city, resource, discount, floor")
+    city = params.get("city")
+    if city not in game_map.cities:
+        problems.append(f"city: {city!r} is not a city id of this map; allowed: a key of [cities]")
+    if params.get("resource", "garbage") not in RESOURCES:
+        problems.append(f"resource: {params['resource']!r} is not a resource; allowed: {', '.join(RESOURCES)}")
+    for key in ("discount", "floor"):
+        v = params.get(key, DEFAULTS[key])
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            problems.append(f"{key}: {v!r} is not a whole number; allowed: 0 or more")
+    return problems
+
+
+def resource_cost(cost, state, ctx, name, resource, prices, events, params):
+    """Each cube of the resource costs `discount` less, never below `floor`; a ruling says so."""
+    p = {**DEFAULTS, **params}
+    if resource != p["resource"] or name is None or params["city"] not in state["players"][name]["cities"]:
+        return cost
+    paid = sum(max(p["floor"], price - p["discount"]) if price > p["floor"] else price for price in prices)
+    saved = cost - paid
+    city = ctx.map.cities[params["city"]].name
+    events.append(event(
+        "resource_discount",
+        f"{name} has a house in {city}: each {resource} cube costs {p['discount']} Elektro less, never "
+        f"below {p['floor']}; {counted(len(prices), 'cube')} cost {paid} Elektro instead of {cost}",
+        player=name, city=params["city"], resource=resource, cubes=len(prices), discount=p["discount"],
+        floor=p["floor"], saved=saved, cost=paid, full=cost))
+    return paid

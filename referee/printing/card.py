@@ -1,0 +1,227 @@
+"""The player aid: one card for the table's map and player count, in the players' language.
+
+Every number comes from the catalogue the engine plays with (the edition as the map changes it):
+nothing on the card is typed in twice. The front is the round (five phases, who acts first, the
+steps); the back is the numbers (player-count figures, refill, income) and the rules people forget.
+"""
+import io
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
+from ..i18n import LANGUAGES
+from . import fonts
+from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
+from .sheets import SIZES, cut_marks, pages
+from .words import N_, RESOURCE_COLOURS, Words
+
+
+class PrintError(ValueError):
+    """A request that cannot be printed: the message says what is wrong and what is allowed."""
+
+
+# Edition keys a board may override (maps/*.toml [overrides]) and how the card names them.
+OVERRIDE_LABELS = {
+    "starting_money": N_("starting money"), "income": N_("income table"), "refill": N_("refill table"),
+    "player_counts": N_("player-count table"), "plants": N_("power plants"),
+    "initial_market": N_("plant market at setup"), "top_of_deck": N_("card on top of the deck"),
+    "market_slots": N_("resource market spaces"), "market_start": N_("resource market at setup"),
+    "totals": N_("resources in the box"), "house_costs": N_("house costs"),
+    "short_game_end": N_("end of the short game"),
+}
+ONE_PAGE_SIZES = [x / 4 for x in range(52, 27, -1)]   # 13 pt down to 7 pt
+A6_SIZES = [x / 4 for x in range(38, 21, -1)]         # 9.5 pt down to 5.5 pt
+
+
+@dataclass(frozen=True)
+class Card:
+    words: Words
+    map: Map
+    edition: Edition
+    players: int
+
+    @property
+    def count(self) -> PlayerCount:
+        return self.edition.player_counts[self.players]
+
+
+def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4") -> bytes:
+    """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, 4 to an A4 sheet."""
+    if lang not in LANGUAGES:
+        raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
+    if size not in SIZES:
+        raise PrintError(f"unknown size {size!r}; sizes are {', '.join(SIZES)}")
+    game_map = load_map(map_id)
+    edition = load_edition("original", map=game_map)
+    if isinstance(players, bool) or players not in edition.player_counts:
+        counts = sorted(edition.player_counts)
+        raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
+    card = Card(Words(lang), game_map, edition, players)
+    sheet = pages(size, players)
+    s = type_sizes(card, sheet)
+    out = io.BytesIO()
+    w = card.words
+    c = Canvas(out, pagesize=sheet[0].size, pageCompression=1, invariant=1, lang=lang,
+               initialFontName=fonts.font_for(lang))  # else an unembedded Helvetica is declared
+    c.setTitle(w.gettext("%(game)s player aid: %(map)s, %(players)s")
+               % {"game": w.gettext("Power Grid"), "map": w.map_name(game_map), "players": w.players(players)})
+    for page in sheet:
+        c.setPageSize(page.size)
+        if page.cuts:
+            cut_marks(c, page)
+        for index, (x, top, width, _) in page.faces:
+            FACES[index](Flow(c, lang, x, top, width, s[index]), card)
+        c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def type_sizes(card: Card, sheet) -> list[float]:
+    """The base type size of each face: the largest at which it fits its box on the card's pages."""
+    boxes = {index: box for page in sheet for index, box in page.faces}
+    steps = A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES
+    sizes = [fit(card.words.lang, lambda flow, face=face: face(flow, card), steps, boxes[i])
+             for i, face in enumerate(FACES)]
+    return sizes if sheet[0].cuts else [min(sizes)] * len(sizes)  # side by side: one size for both
+
+
+def front(f: Flow, card: Card):
+    """The round: five phases with who acts first, then when the steps begin."""
+    w, e = card.words, card.edition
+    _ = w.gettext
+    f.band(_("%(game)s · %(map)s") % {"game": _("Power Grid"), "map": w.map_name(card.map)}, w.players(card.players))
+    f.gap(0.6)
+    f.heading(_("A round in five phases"))
+    forward, backward = _("first player first"), _("last player first")
+    first, second, third = e.house_costs
+    phases = [
+        ("", _("Most cities first; a tie goes to the highest plant. Round 1: by lot, then re-sorted "
+               "after the auction by plant, highest first.")),
+        (forward,
+         _("Offer a plant of the current market (the lowest %(n)d) at its number or more, or pass for "
+           "the round. Bids go clockwise; a pass is final. One plant a round; in round 1 all must buy.")
+         % {"n": len(e.initial_market) // 2}),
+        (backward, _("Cheapest space first; a plant stores twice what it burns, of its own kind. "
+                     "Resources may move between your own plants at any time.")),
+        (backward,
+         _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
+           "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third}),
+        (forward,
+         _("Income by cities powered (none pays %(base)d). Refill resources. Steps 1–2: the highest "
+           "plant goes under the deck; Step 3: the lowest leaves. Draw a replacement.") % {"base": e.income[0]}),
+    ]
+    for number, (order, text) in enumerate(phases, 1):
+        _phase(f, number, w.phase(number), order)
+        f.para(text, k=0.92, indent=f.s * 1.9)
+        f.gap(0.45)
+    f.gap(0.2)
+    f.heading(_("Steps"))
+    f.para(_("Step 2: after the building phase in which someone reaches %(cities)s; the lowest plant "
+             "leaves once and is replaced.") % {"cities": w.cities(card.count.step2)}, k=0.92)
+    f.gap(0.3)
+    f.para(_("Step 3: when its card is drawn. The card and the lowest plant leave, no replacement; "
+             "shuffle the deck. Drawn in"), k=0.92)
+    for text in (_("phase 2: it stands as the highest plant until the auction ends; Step 3 from phase 3"),
+                 _("phase 4: Step 3 from phase 5"),
+                 _("phase 5: Step 3 from the next round")):
+        f.para(text, k=0.92, indent=f.s * 1.1, bullet=SPARK)
+    f.gap(0.3)
+    f.para(_("In Step 3 the market holds %(n)d plants, all open to auction.")
+           % {"n": len(e.initial_market) - 2}, k=0.92)
+
+
+def _phase(f: Flow, number: int, name: str, order: str):
+    """Phase title line: a numbered disc, the phase's name, and who acts first on the right."""
+    size = f.s * 1.05
+    h = size * 1.55
+    if f.draw:
+        c, mid = f.c, f.y - h / 2
+        r = size * 0.62
+        c.setFillColor(ACCENT)
+        c.circle(f.x + r, mid, r, stroke=0, fill=1)
+        draw_text(c, f.x + r, mid - size * 0.33, str(number), f.lang, size * 0.92, WHITE, "centre", bold=True)
+        tag = draw_text(c, f.x + f.w, mid - f.s * 0.3, order, f.lang, f.s * 0.82, MUTED, "right")
+        room = f.w - f.s * 1.9 - tag - f.s * 0.6
+        draw_text(c, f.x + f.s * 1.9, mid - size * 0.36, name, f.lang, shrink(name, f.lang, size, room), ACCENT,
+                  bold=True)
+    f.y -= h
+
+
+def back(f: Flow, card: Card):
+    """The numbers for this player count, the rules people forget, the board's own rules."""
+    w, e, n = card.words, card.edition, card.count
+    _ = w.gettext
+    f.band(_("The numbers"), w.players(card.players))
+    f.gap(0.6)
+    figures = [
+        (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(n.removed)),
+        (_("Plant limit"), str(n.max_plants)), (_("Step 2 at"), w.cities(n.step2)),
+        (_("Game ends at"), w.cities(n.end)), (_("Starting money"), w.money(e.starting_money)),
+    ]
+    value = {"align": "right", "k": 1.1, "bold": True, "fill": ACCENT}
+    half = len(figures) // 2
+    widths = [0.37, 0.08, 0.27, 0.28]   # left pairs hold short numbers, right pairs "17 cities"
+    rows = [list(pair) for pair in zip(figures[:half], figures[half:])]
+    if not all(text_width(label, f.lang, f.s) <= f.w * widths[2 * j] - f.s * (0.7, 1.75)[j]
+               for row in rows for j, (label, _v) in enumerate(row)):
+        rows, widths = [[pair] for pair in figures], [0.64, 0.36]  # one a row rather than squeezed labels
+    for i, row in enumerate(rows):
+        cells = [cell for j, (label, text) in enumerate(row)
+                 for cell in ((label, {"pad": 2.5 if j else 1.0}), (text, value))]
+        f.row(cells, widths, height=1.45, fill=TINT if i % 2 == 0 else None)
+    f.gap(0.7)
+    f.heading(_("Resource refill, %(players)s") % {"players": w.players(card.players)})
+    steps = [(_("Step %(n)d") % {"n": k}, {"align": "centre", "fill": MUTED, "k": 0.85}) for k in (1, 2, 3)]
+    f.row([("", {})] + steps, [0.4, 0.2, 0.2, 0.2], height=1.3)
+    for i, resource in enumerate(e.resources):
+        amounts = [(str(a), {"align": "centre", "k": 1.15, "bold": True}) for a in e.refill[card.players][resource]]
+        f.row([(w.resource(resource), {"chip": RESOURCE_COLOURS[resource]})] + amounts,
+              [0.4, 0.2, 0.2, 0.2], height=1.5, fill=TINT if i % 2 == 0 else None)
+    f.gap(0.7)
+    f.heading(_("Income"))
+    _income(f, card)
+    f.gap(0.6)
+    f.heading(_("Often forgotten"))
+    for text in (
+            _("Any time: market plants numbered at or below the most cities of any player leave the "
+              "game and are replaced."),
+            w.ngettext("Over %(num)d plant: discard one of the others; its resources may move to your "
+                       "plants, the rest go to the supply (not the market).",
+                       "Over %(num)d plants: discard one of the others; its resources may move to your "
+                       "plants, the rest go to the supply (not the market).", n.max_plants) % {"num": n.max_plants},
+            _("No plant sold in a round (after round 1): the lowest leaves and is replaced."),
+            _("The game ends after the building phase in which someone reaches %(cities)s: power what "
+              "you can, no income.") % {"cities": w.cities(n.end)},
+            _("Winner: most cities powered; ties go to most money, then most cities.")):
+        f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
+        f.gap(0.2)
+    if card.map.overrides:
+        f.gap(0.4)
+        f.heading(_("Rules of %(map)s") % {"map": w.map_name(card.map)})
+        changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in sorted(card.map.overrides))
+        f.para(_("This board changes the %(what)s; the numbers on this card are the board's.")
+               % {"what": changed}, k=0.9)
+
+
+def _income(f: Flow, card: Card):
+    """The income table as strips of seven: cities powered above, Elektro paid below."""
+    _ = card.words.gettext
+    income = card.edition.income
+    last = len(income) - 1
+    per = 7
+    widths = [0.19] + [0.81 / per] * per
+    for start in range(0, len(income), per):
+        chunk = range(start, min(start + per, len(income)))
+        cities = [(f"{i}+" if i == last else str(i), {"align": "centre", "fill": MUTED, "k": 0.8}) for i in chunk]
+        paid = [(str(income[i]), {"align": "centre", "k": 1.05, "bold": True}) for i in chunk]
+        f.row([(_("Cities"), {"fill": MUTED, "k": 0.8})] + cities, widths, height=1.25)
+        f.row([(_("Income"), {"k": 0.85})] + paid, widths, height=1.45, fill=TINT)
+        if f.draw:
+            f.c.setStrokeColor(RULE)
+            f.c.setLineWidth(0.4)
+            f.c.line(f.x, f.y, f.x + f.w, f.y)
+        f.gap(0.3)
+
+
+FACES = (front, back)

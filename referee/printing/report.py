@@ -1,0 +1,290 @@
+"""The game report: standings and the tie-break, cities and money round by round, every plant bought.
+
+Everything is read from the recorded game (referee.game.Game): the result the engine ruled, the
+state at the end of each round, and the plant_bought rulings. Nothing here re-decides the game.
+"""
+import io
+
+import qrcode
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, Rect, String
+from reportlab.graphics.widgets.markers import makeMarker
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .. import rulings
+from ..i18n import LANGUAGES
+from . import fonts
+from .card import PrintError
+from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE
+from .words import Words
+
+# Print-friendly tones for the house colours players usually name; any other colour is read as is.
+PLAYER_COLOURS = {"red": "#d0312d", "blue": "#2f6fd1", "green": "#2e9d4a", "yellow": "#d9a400",
+                  "purple": "#8e5bb5", "black": "#222222", "orange": "#e07b00", "pink": "#d6559a",
+                  "white": "#9aa3ad", "grey": "#7a838c", "gray": "#7a838c", "brown": "#7a4a1e"}
+FALLBACK = ["#555555", "#8c6d1f", "#1f6f8c", "#8c1f5e", "#3f8c1f", "#5e1f8c"]
+WINNER_TINT = colors.HexColor("#fff3d1")
+PAGE = A4
+MARGIN = 14 * mm
+ROUND_COLUMN = 20 * mm
+
+
+def report_pdf(game, lang: str = "en", url: str | None = None) -> bytes:
+    """A one- or two-page A4 report of a game; with url, a QR code that opens the game on the table's server."""
+    if lang not in LANGUAGES:
+        raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
+    r = _Report(game, Words(lang))
+    out = io.BytesIO()
+    w = r.words
+    title = w.gettext("%(game)s game report: %(map)s, %(players)s") % {
+        "game": w.gettext("Power Grid"), "map": w.map_name(game.ctx.map), "players": w.players(len(r.names))}
+    doc = SimpleDocTemplate(out, pagesize=PAGE, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+                            bottomMargin=MARGIN, title=title, invariant=1, pageCompression=1, lang=lang,
+                            initialFontName=r.font)  # else an unembedded Helvetica is declared
+    doc.build(r.story(url, doc.width))
+    return out.getvalue()
+
+
+class _Report:
+    def __init__(self, game, words: Words):
+        self.game, self.words, self.lang = game, words, words.lang
+        self.font = fonts.font_for(words.lang)
+        self.state = game.state
+        self.names = list(self.state["players"])
+        self.colours = {name: _player_colour(p["colour"], i) for i, (name, p) in enumerate(self.state["players"].items())}
+        self._styles = {}
+
+    # text ------------------------------------------------------------------------------------
+    def p(self, text, size=9.5, fill=INK, align=0, leading=1.3, raw=False):
+        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font."""
+        key = (size, str(fill), align)
+        if key not in self._styles:
+            self._styles[key] = ParagraphStyle(
+                "r", fontName=self.font, fontSize=size, leading=size * leading, textColor=fill, alignment=align,
+                wordWrap=None if self.lang == "en" else "CJK")
+        return Paragraph(text if raw else fonts.markup(text, self.lang), self._styles[key])
+
+    def table(self, rows, widths, style, **options) -> Table:
+        """A platypus Table whose plain cells use the language's font (ReportLab's default is not embedded)."""
+        t = Table(rows, colWidths=widths, **options)
+        t.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font)] + style))
+        return t
+
+    def heading(self, text):
+        return [Spacer(1, 4 * mm), self.p(text, 13, ACCENT), Spacer(1, 1.2 * mm)]
+
+    # the report --------------------------------------------------------------------------------
+    def story(self, url, width):
+        return (self.header(url, width) + self.standings(width) + self.charts(width)
+                + self.plants(width))
+
+    def header(self, url, width):
+        w, st = self.words, self.state
+        _ = w.gettext
+        title = self.p(_("%(game)s · %(map)s") % {"game": _("Game report"), "map": w.map_name(self.game.ctx.map)},
+                       20, WHITE, leading=1.2)
+        if st["phase"] == "over":
+            status = _("Game over after round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
+        else:
+            status = _("Game in progress: round %(round)d, Step %(step)d") % {"round": st["round"], "step": st["step"]}
+        subtitle = _("%(players)s · %(status)s") % {"players": w.players(len(self.names)), "status": status}
+        lines = [title, Spacer(1, 2 * mm), self.p(subtitle, 10.5, WHITE)]
+        cells, widths = [[lines]], [width]
+        if url:
+            size = 24 * mm
+            cells[0].append([_qr(url, size, self.font), self.p(_("Scan to open this game at the table"), 7, WHITE, 1)])
+            widths = [width - size - 8 * mm, size + 8 * mm]
+        t = self.table(cells, widths, [("BACKGROUND", (0, 0), (-1, -1), ACCENT), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 4 * mm), ("RIGHTPADDING", (0, 0), (-1, -1), 4 * mm),
+                               ("TOPPADDING", (0, 0), (-1, -1), 2.5 * mm), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5 * mm),
+                               ("ALIGN", (-1, 0), (-1, 0), "CENTER")])
+        out = [t]
+        if url:
+            out += [Spacer(1, 1 * mm), self.p(url, 7, MUTED, 2)]
+        return out
+
+    def standings(self, width):
+        w, st = self.words, self.state
+        _ = w.gettext
+        result = st["result"]
+        head = [_("Place"), "", _("Player"), _("Cities powered"), _("Money"), _("Cities")]
+        rows = [[self.p(h, 8.5, MUTED, 0 if i == 2 else 1) if h else "" for i, h in enumerate(head)]]
+        if result:
+            ranking = result["ranking"]
+            out = self.heading(_("Final standings"))
+        else:  # not finished: the current turn order, which is the engine's own ranking of the table
+            ranking = [{"player": n, "powered": None, "money": st["players"][n]["money"],
+                        "cities": len(st["players"][n]["cities"])} for n in st["order"]]
+            out = self.heading(_("Standings so far (in turn order)"))
+        style = [("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                 ("TOPPADDING", (0, 0), (-1, -1), 1.6 * mm), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6 * mm),
+                 ("LEFTPADDING", (1, 0), (1, -1), 0), ("RIGHTPADDING", (1, 0), (1, -1), 0)]
+        place = 0
+        for i, row in enumerate(ranking, 1):
+            if result is None or i == 1 or _key(row) != _key(ranking[i - 2]):
+                place = i
+            won = bool(result) and row["player"] in result["winners"]
+            name = row["player"] + ("  ★ " + _("Winner") if won else "")
+            rows.append([self.p(str(place), 13, INK, 1), "", self.p(name, 11),
+                         self.p("–" if row["powered"] is None else str(row["powered"]), 13, INK, 1),
+                         self.p(w.money(row["money"]), 11, INK, 1), self.p(str(row["cities"]), 13, INK, 1)])
+            if won:
+                style.append(("BACKGROUND", (0, i), (-1, i), WINNER_TINT))
+            elif i % 2 == 0:
+                style.append(("BACKGROUND", (0, i), (-1, i), TINT))
+            style.append(("BACKGROUND", (1, i), (1, i), self.colours[row["player"]]))
+        swatch = 2.5 * mm
+        t = self.table(rows, [0.1 * width, swatch] + [f * (0.9 * width - swatch) for f in (0.42, 0.2, 0.2, 0.18)], style)
+        out.append(t)
+        if result:
+            out += [Spacer(1, 2.5 * mm), self.p(self.game_over(), 10, INK)]
+        return out
+
+    def game_over(self) -> str:
+        """The engine's game_over ruling (winner and the tie-break used), in the reader's language."""
+        over = [e for events in self.game.events for e in events if e["type"] == "game_over"]
+        return rulings.render(over[-1], self.lang, self.game.ctx.map)
+
+    def rounds(self):
+        """(round, state at its end) for round 0 (setup) and every round played."""
+        ends = {0: self.game.states[0]}
+        for st in self.game.states[1:]:
+            ends[st["round"]] = st
+        return sorted(ends.items())
+
+    def charts(self, width):
+        _ = self.words.gettext
+        rounds = self.rounds()
+        half = (width - 6 * mm) / 2
+        cities = self.chart(rounds, lambda p: len(p["cities"]), half)
+        money = self.chart(rounds, lambda p: p["money"], half)
+        t = self.table([[self.p(_("Cities connected, by round"), 10.5, ACCENT),
+                         self.p(_("Money, by round"), 10.5, ACCENT)], [cities, money]],
+                       [half + 3 * mm, half + 3 * mm],
+                       [("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")])
+        return self.heading(_("Round by round")) + [t, Spacer(1, 1.5 * mm), self.legend(width)]
+
+    def chart(self, rounds, value, width):
+        height = 46 * mm
+        d = Drawing(width, height, initialFontName=self.font)  # not ReportLab's unembedded default
+        plot = LinePlot()
+        plot.x, plot.y, plot.width, plot.height = 9 * mm, 7 * mm, width - 12 * mm, height - 10 * mm
+        plot.data = [[(r, value(st["players"][n])) for r, st in rounds] for n in self.names]
+        for i, name in enumerate(self.names):
+            plot.lines[i].strokeColor = self.colours[name]
+            plot.lines[i].strokeWidth = 1.6
+            plot.lines[i].symbol = makeMarker("FilledCircle", size=3.2, fillColor=self.colours[name],
+                                              strokeColor=self.colours[name])
+        last = rounds[-1][0]
+        top = max([value(st["players"][n]) for _r, st in rounds for n in self.names] + [1])
+        plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(last, 1)
+        plot.xValueAxis.valueSteps = list(range(0, max(last, 1) + 1))
+        plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = 0, _nice(top)
+        plot.yValueAxis.valueStep = _nice(top) / 4
+        for axis in (plot.xValueAxis, plot.yValueAxis):
+            axis.labels.fontName, axis.labels.fontSize, axis.labels.fillColor = self.font, 7, MUTED
+            axis.strokeColor = RULE
+        plot.yValueAxis.visibleGrid, plot.yValueAxis.gridStrokeColor = True, colors.HexColor("#e3e8ee")
+        plot.xValueAxis.labelTextFormat = "%d"
+        plot.yValueAxis.labelTextFormat = "%d"
+        d.add(plot)
+        d.add(String(plot.x + plot.width, 0.5 * mm, self.words.gettext("round"), fontName=self.font, fontSize=7,
+                     fillColor=MUTED, textAnchor="end"))
+        return d
+
+    def legend(self, width):
+        cells, style = [], []
+        for i, name in enumerate(self.names):
+            cells += ["", self.p(name, 9)]
+            style.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), self.colours[name]))
+        per = width / max(len(self.names), 1)
+        t = self.table([cells], [4 * mm, per - 4 * mm] * len(self.names),
+                       style + [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (1, 0), (-1, -1), 2 * mm)],
+                       rowHeights=[5 * mm])
+        return t
+
+    def plants(self, width):
+        """A round-by-player grid of the plants bought and their price, with each player's total."""
+        w = self.words
+        _ = w.gettext
+        bought = {}
+        for i, events in enumerate(self.game.events[1:], 1):
+            for e in events:
+                if e["type"] == "plant_bought":
+                    bought[(self.game.states[i - 1]["round"], e["player"])] = (e["plant"], e["price"])
+        rounds = sorted({r for r, _who in bought})
+        head = [self.p(_("Round"), 8.5, MUTED, 1)] + [self.p(n, 9, INK, 1) for n in self.names]
+        rows = [head]
+        for r in rounds:
+            rows.append([self.p(str(r), 9.5, MUTED, 1)] + [self._bought(bought.get((r, n))) for n in self.names])
+        totals = [sum(sale[1] for (_r, who), sale in bought.items() if who == n) for n in self.names]
+        rows.append([self.p(_("Total"), 8.5, MUTED, 1)] + [self.p(w.money(t), 9.5, INK, 1) for t in totals])
+        col = (width - ROUND_COLUMN) / max(len(self.names), 1)
+        widths = [ROUND_COLUMN] + [col] * len(self.names)
+        style = [("LINEBELOW", (0, 0), (-1, 0), 0.6, RULE), ("LINEABOVE", (0, -1), (-1, -1), 0.6, RULE),
+                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 0.5 * mm),
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9 * mm)]
+        for i, name in enumerate(self.names, 1):
+            style.append(("LINEABOVE", (i, 0), (i, 0), 2.2, self.colours[name]))
+        style += [("BACKGROUND", (0, k), (-1, k), TINT) for k in range(2, len(rows) - 1, 2)]
+        t = self.table(rows, widths, style, repeatRows=1)
+        note = self.p(_("Each cell: the plant bought that round (the price paid, in Elektro)."), 8, MUTED)
+        return self.heading(_("Power plants bought")) + [note, Spacer(1, 1.5 * mm), t]
+
+    def _bought(self, sale):
+        if sale is None:
+            return self.p("·", 9.5, RULE, 1)
+        plant, price = sale
+        return self.p(f'<font size="11">{plant}</font> <font color="#5b6472">({price})</font>', 9, INK, 1, raw=True)
+
+
+def _key(row):
+    return row["powered"], row["money"], row["cities"]
+
+
+def _nice(top: float) -> float:
+    """A round axis maximum at or above top, divisible in four."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
+        if top <= step * 4:
+            return step * 4
+    return float(top)
+
+
+def _player_colour(name: str, index: int) -> colors.Color:
+    text = str(name).strip().lower()
+    if text in PLAYER_COLOURS:
+        return colors.HexColor(PLAYER_COLOURS[text])
+    try:
+        return colors.toColor(text)
+    except ValueError:
+        return colors.HexColor(FALLBACK[index % len(FALLBACK)])
+
+
+def _qr(url: str, size: float, font: str) -> Drawing:
+    """The code (qrcode's matrix) drawn as squares on a white field with its quiet zone, on the dark header."""
+    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(url)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    quiet = 3
+    cell = size / (len(matrix) + 2 * quiet)
+    d = Drawing(size, size, initialFontName=font)
+    d.add(Rect(0, 0, size, size, fillColor=WHITE, strokeColor=None))
+    for row, modules in enumerate(matrix):
+        y = size - (quiet + row + 1) * cell
+        col = 0
+        while col < len(modules):  # one rectangle per run of dark modules
+            if not modules[col]:
+                col += 1
+                continue
+            end = col
+            while end < len(modules) and modules[end]:
+                end += 1
+            d.add(Rect((quiet + col) * cell, y, (end - col) * cell, cell, fillColor=INK, strokeColor=None,
+                       strokeWidth=0))
+            col = end
+    return d

@@ -1,0 +1,57 @@
+"""The map's own setup (seed 001): its starting market, plants out of the game, the deck it prepares.
+
+The numbers are data in the map file (`[setup]`, checked by the catalogue, docs/maps.md); the
+edition tables a map replaces (money, areas, resource market, refill) come through `[overrides]`.
+"""
+from . import prepared
+from .events import event, listing, named
+
+
+def market(ctx) -> list:
+    """The starting plant market: the map's own for this player count (China: one plant per
+    player), else the edition's."""
+    own = ctx.map.setup.get("market_by_players", {}).get(ctx.players)
+    return sorted(own if own is not None else ctx.edition.initial_market)
+
+
+def removed(ctx) -> list:
+    """Plants out of the game from the start, known to all: by map (France 13, Russia 6 and 14, ...)
+    and by player count where the map fixes them (China)."""
+    setup = ctx.map.setup
+    return sorted(set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, [])))
+
+
+def random_removals(ctx) -> int:
+    """Plants removed face down at random: the edition's count, none where the map fixes them."""
+    return 0 if ctx.players in ctx.map.setup.get("removed_by_players", {}) else ctx.counts.removed
+
+
+def deck(ctx, top: int, deck_plants: list) -> dict:
+    """The deck at setup. Without a `[setup] deck` or set-aside plants it is the base deck
+    (deck.py): `top`, then the rest shuffled, then the Step 3 card."""
+    setup = ctx.map.setup
+    aside = sorted(setup.get("aside_until_step2", []))
+    plants = [n for n in deck_plants if n not in aside]
+    hidden = random_removals(ctx)
+    out = {"top": top, "above": len(plants) - hidden, "removed_unseen": hidden, "unseen": plants,
+           "under": [], "step3_drawn": False, "shuffled": None}
+    if "deck" in setup or aside:
+        out["prepared"] = prepared.build(setup.get("deck", [top, "rest", "step3"]), plants, hidden)
+        out["hidden"] = 0
+        prepared.derive(out)
+    if aside:
+        out["aside"] = aside
+    return out
+
+
+def return_aside(state: dict) -> list:
+    """Step 2 begins: plants set aside at setup go on top of the deck in their order (seed 001,
+    スペイン&ポルトガル: 「ステップ2開始時に山札の上から 18, 22, 27 になるように置く」), before the
+    Step 2 removal draws."""
+    deck = state["deck"]
+    cards = deck.pop("aside", [])
+    if not cards:
+        return []
+    prepared.put_on_top(deck, cards)
+    return [event("cards_on_top", f"Step 2: {named('plant', cards)}, set aside at setup, go on top of the deck "
+                  f"in the order {listing(cards)}", plants=cards)]

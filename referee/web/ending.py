@@ -1,0 +1,58 @@
+"""The end of a game: the result as the engine ruled it, and cities and money per round as charts.
+
+The per-round figures come from Game.states (one state per effective fact): the last state of each
+round, and the final state. The chart is plain geometry for an inline SVG; nothing is fetched.
+"""
+from flask_babel import gettext as _
+
+from .views import colour
+
+WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 600, 260, 44, 30, 12, 12
+
+
+def per_round(game) -> dict:
+    """{"rounds": [1, 2, ...], "cities": {name: [...]}, "money": {name: [...]}} at each round's end."""
+    last_of_round = {}
+    for state in game.states:
+        last_of_round[state["round"]] = state
+    rounds = sorted(last_of_round)
+    names = list(game.state["players"])
+    return {"rounds": rounds,
+            "cities": {n: [len(last_of_round[r]["players"][n]["cities"]) for r in rounds] for n in names},
+            "money": {n: [last_of_round[r]["players"][n]["money"] for r in rounds] for n in names}}
+
+
+def chart(rounds: list, series: dict, colours: dict) -> dict:
+    """Polylines (one per player) on a grid with round labels and 4–5 value ticks."""
+    top = max([v for values in series.values() for v in values] + [1])
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10 ** 9) if top / s <= 5)
+    top = -(-top // step) * step
+    span_x = max(len(rounds) - 1, 1)
+
+    def x(i):
+        return round(LEFT + i * (WIDTH - LEFT - RIGHT) / span_x, 1)
+
+    def y(v):
+        return round(HEIGHT - BOTTOM - v * (HEIGHT - BOTTOM - TOP) / top, 1)
+
+    lines = [{"player": n, "colour": colours[n], "series": values,
+              "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
+              "last": (x(len(values) - 1), y(values[-1])) if values else None}
+             for n, values in series.items()]
+    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM,
+            "top": TOP, "lines": lines,
+            "xticks": [(x(i), r) for i, r in enumerate(rounds)],
+            "yticks": [(y(v), v) for v in range(0, top + 1, step)]}
+
+
+def result(game) -> dict:
+    """Winners, the ranking, the tie-breaks the engine needed, and the two charts."""
+    state = game.state
+    res = state["result"]
+    figures = per_round(game)
+    cols = {n: colour(p["colour"]) for n, p in state["players"].items()}
+    breaks = {"money": _("money"), "cities": _("cities owned")}
+    return {"winners": res["winners"], "ranking": res["ranking"], "colours": cols,
+            "tie_breaks": [breaks[k] for k in res["tie_breaks"]],
+            "cities": chart(figures["rounds"], figures["cities"], cols),
+            "money": chart(figures["rounds"], figures["money"], cols)}

@@ -1,0 +1,36 @@
+"""The floor a table fact is measured against (bench/web.py): a bare request that commits one row to
+the same games file, through the same per-request store connection, CSRF check and key check.
+
+Registered only when the app is made with BENCH=True (`referee serve --bench`); the row goes to a
+table of its own, never to a game's log.
+"""
+import time
+
+from flask import Blueprint
+
+from ..store import Store
+from .db import get_store
+
+bp = Blueprint("floor", __name__)
+
+
+@bp.record_once
+def make_table(state):
+    store = Store(state.app.config["DATABASE"])
+    try:
+        store.db.execute("CREATE TABLE IF NOT EXISTS bench_floor (at REAL NOT NULL)")
+    finally:
+        store.close()
+
+
+@bp.post("/bench/floor")
+def floor():
+    db = get_store().db
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("INSERT INTO bench_floor (at) VALUES (?)", (time.time(),))
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return "", 204

@@ -1,0 +1,174 @@
+"""The input panel: what the table may enter now (from `next`), and live previews of a draft.
+
+A draft is the half-filled form the page sends back while someone taps (resources to buy, cities
+to build, a player's power choice). Prices, totals and income come from the engine itself — the
+candidate fact is applied to the current state (which `apply` never changes) — and build routes
+and suggestions from the planner; nothing here computes a rule.
+"""
+from functools import lru_cache
+
+from ..planner import PlanError
+from ..rules import engine
+from ..rules.context import RESOURCES
+from ..rules.errors import IllegalAction, IllegalBuild
+from ..rules.state import houses_in
+from .board import routes
+from .facts import FormError, fact_from_form
+from .views import card, owned, refusal
+
+
+def preview(game, fact: dict) -> dict:
+    """{"events": [...]} if the fact would be accepted now, else {"error": message}."""
+    try:
+        _state, events = engine.apply(game.state, fact, game.ctx)
+    except IllegalAction as e:
+        return {"error": refusal(e)}        # the problem only: the panel itself shows what is allowed
+    return {"events": events}
+
+
+def draft_fact(game, draft, kind: str, player: str | None = None):
+    """The fact a draft describes if it is a draft of this kind (and player), else None."""
+    if not draft or draft.get("type") != kind or (player and draft.get("player") != player):
+        return None
+    try:
+        return fact_from_form(draft, list(game.state["players"]))
+    except FormError as e:
+        return {"form_error": str(e)}
+
+
+def panel(game, draft=None) -> dict:
+    """The input panel for the current moment: its template and values."""
+    nxt = game.state["next"]
+    acts = {a["type"]: a for a in nxt["actions"]}
+    if nxt["phase"] == "over":
+        return {"template": None}
+    if "draw" in acts:
+        return {"template": "_input_draw.html", "draw": acts["draw"]}
+    if "discard" in acts:
+        return discard(game, acts["discard"])
+    if "power" in acts:
+        return {"template": "_input_power.html",
+                "players": [power(game, a, draft) for a in nxt["actions"] if a["type"] == "power"]}
+    if nxt["phase"] == "auction":
+        return auction(game, acts)
+    if nxt["phase"] == "resources":
+        return buy(game, acts["buy"], draft)
+    return build(game, acts["build"], draft)
+
+
+def auction(game, acts: dict) -> dict:
+    lot = game.state["auction"]["lot"]
+    out = {"template": "_input_auction.html", "lot": lot, "pass": acts.get("pass"), "sold": acts.get("sold"),
+           "nominate": acts.get("nominate"), "bid": acts.get("bid"), "pass_bid": acts.get("pass_bid")}
+    if lot:
+        out["lot_card"] = card(game.ctx, lot["plant"])
+        bid = acts.get("bid")
+        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if bid and n <= bid["max"]]
+    else:
+        out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
+    return out
+
+
+def discard(game, act: dict) -> dict:
+    p = game.state["players"][act["player"]]
+    plants = [owned(game.ctx, pl) for pl in p["plants"]]
+    return {"template": "_input_discard.html", "player": act["player"], "plants": plants,
+            "choices": act["plants"], "newest": p["plants"][-1]["number"], "resources": RESOURCES}
+
+
+def buy(game, act: dict, draft) -> dict:
+    fact = draft_fact(game, draft, "buy") or {"type": "buy", "player": act["player"]}
+    amounts = {r: fact.get(r, 0) for r in RESOURCES}
+    out = {"template": "_input_buy.html", "act": act, "player": act["player"], "amounts": amounts,
+           "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
+    if "form_error" in fact:
+        out["error"] = fact["form_error"]
+    elif any(amounts.values()):
+        result = preview(game, fact)
+        out["error"] = result.get("error")
+        cost = next((e["cost"] for e in result.get("events", ()) if e["type"] == "resources_bought"), None)
+        out["cost"] = cost
+    return out
+
+
+def build(game, act: dict, draft) -> dict:
+    state, ctx = game.state, game.ctx
+    name = act["player"]
+    fact = draft_fact(game, draft, "build") or {}
+    chosen = [c for c in fact.get("cities", ()) if c in ctx.map.cities]
+    names = {c.id: c.name for c in ctx.map.cities.values()}
+    out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
+           "money": act["money"], "options": act["cities"], "plan": None, "routes": [],
+           "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])} for s in suggestions(game, name)]}
+    if fact.get("form_error"):
+        out["error"] = fact["form_error"]
+    if chosen:
+        p = state["players"][name]
+        refused = preview(game, {"type": "build", "player": name, "cities": chosen}).get("error")
+        try:
+            plan = ctx.planner.route(p["cities"], chosen, step=state["step"], occupied=occupied(state),
+                                     house_costs=ctx.edition.house_costs)
+        except PlanError:   # its English message is for the command line; the engine's refusal says why
+            out["error"] = refused or refusal(IllegalBuild("no plan"))
+        else:
+            out.update(plan=plan, routes=routes(ctx.map, plan), error=refused)
+    return out
+
+
+def occupied(state: dict) -> dict:
+    return {c: houses_in(state, c) for p in state["players"].values() for c in p["cities"]}
+
+
+def suggestions(game, name: str) -> list:
+    return _suggestions(game.ctx, game.state["step"], tuple(game.state["players"][name]["cities"]),
+                        tuple(sorted(occupied(game.state).items())), game.state["players"][name]["money"])
+
+
+@lru_cache(maxsize=256)
+def _suggestions(ctx, step, network, occupied_items, money) -> list:
+    """The cheapest 1, 2 and 3 cities, and the most cities the player's money buys (planner)."""
+    out = []
+    ask = [{"count": k} for k in (1, 2, 3)] + [{"budget": money}]
+    for kwargs in ask:
+        try:
+            plans = ctx.planner.suggest(list(network), step=step, occupied=dict(occupied_items), top=1,
+                                        house_costs=ctx.edition.house_costs, **kwargs)
+        except PlanError:
+            continue
+        if not plans or plans[0].total > money:
+            continue
+        same = next((s for s in out if s["cities"] == plans[0].cities), None)
+        if same:
+            same["most"] = same["most"] or "budget" in kwargs
+        else:
+            out.append({"cities": plans[0].cities, "total": plans[0].total, "most": "budget" in kwargs})
+    return out
+
+
+def power(game, act: dict, draft) -> dict:
+    """One player's bureaucracy: plants to fire, hybrid mixes and cities, with the income they pay."""
+    state, ctx = game.state, game.ctx
+    name = act["player"]
+    p = state["players"][name]
+    fact = draft_fact(game, draft, "power", name)
+    error = fact.get("form_error") if fact else None
+    if not fact or error:   # the referee's proposal as it stands, hybrid mixes included
+        proposal = act["proposal"]
+        fact = {"type": "power", "player": name, "plants": proposal["plants"], "burn": proposal.get("burn", {})}
+    fired = fact.get("plants", act["proposal"]["plants"])
+    mixes = fact.get("burn", {})
+    plants = []
+    for pl in p["plants"]:
+        plant = ctx.plant(pl["number"])
+        entry = {**owned(ctx, pl), "fired": pl["number"] in fired}
+        if plant.kind == "hybrid":
+            entry["mixes"] = [{"value": f"coal={c},oil={plant.burns - c}", "coal": c, "oil": plant.burns - c}
+                              for c in range(plant.burns, -1, -1)]
+            chosen = mixes.get(str(pl["number"]))
+            entry["mix"] = f"coal={chosen.get('coal', 0)},oil={chosen.get('oil', 0)}" if chosen else ""
+        plants.append(entry)
+    result = preview(game, fact)
+    powered = next((e for e in result.get("events", ()) if e["type"] == "powered"), None)
+    return {"player": name, "plants": plants, "owned": len(p["cities"]), "fact": fact,
+            "proposal": act["proposal"], "powered": powered, "error": error or result.get("error"),
+            "income_table": ctx.edition.income}

@@ -1,0 +1,167 @@
+"""The new-game form: its values read into a setup line, and the common mistakes named in the page's language.
+
+The engine has the last word (`Game(setup)` raises BadSetup); these checks only exist so that what
+people get wrong most often (names, colours, the number and adjacency of areas, the drawn order)
+is explained in their language and all at once, before the engine sees the setup.
+
+Form fields: map; name_N, colour_N, position_N for seat N (seat order = N's order, rows without a
+name are empty seats); areas (repeated); toggle (an area tapped on the map); short_game; order_by
+("table": position_N is the round-1 order drawn by lot, "app": the referee draws it).
+"""
+import re
+import secrets
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+
+from ..catalog import CatalogError, available_maps, load_edition, load_map
+from ..rules.fields import normal_name
+
+SEATS = 6
+HOUSE_COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
+ROW_FIELD = re.compile(r"(name|colour|position)_([1-9][0-9]?)")
+WORDS = {  # names in the map files, as the pages show them
+    "Germany": lazy_gettext("Germany"), "USA": lazy_gettext("USA"),
+    "North-west": lazy_gettext("North-west"), "North-east": lazy_gettext("North-east"),
+    "North-central": lazy_gettext("North-central"), "West": lazy_gettext("West"), "East": lazy_gettext("East"),
+    "South-west": lazy_gettext("South-west"), "South-east": lazy_gettext("South-east"),
+    "South-central": lazy_gettext("South-central"),
+}
+
+
+def shown(name: str) -> str:
+    """A map's or area's name in the page's language (as in the file when there is no translation)."""
+    return str(WORDS.get(name, name))
+
+
+def map_name(map_id: str) -> str:
+    """A stored game's map by its name in the page's language (its id if the file is gone)."""
+    try:
+        return shown(load_map(map_id).name)
+    except CatalogError:
+        return map_id
+
+
+def colour_names() -> dict:
+    return {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),
+            "purple": _("purple"), "black": _("black")}
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str = ""
+    colour: str = ""
+    position: str = ""
+
+
+@dataclass
+class SetupForm:
+    map_id: str
+    seats: list
+    areas: list
+    short_game: bool = False
+    order_by: str = "table"
+    problems: list = field(default_factory=list)
+
+    @property
+    def players(self) -> list:
+        return [s for s in self.seats if s.name]
+
+    @property
+    def board(self):
+        """The chosen map, or None when the form names none we have."""
+        try:
+            return load_map(self.map_id) if self.map_id in available_maps() else None
+        except CatalogError:
+            return None
+
+    def areas_needed(self) -> int | None:
+        """How many areas this many players use (the edition's table), None for an unplayable count."""
+        board = self.board
+        counts = load_edition("original", map=board).player_counts if board else {}
+        row = counts.get(len(self.players))
+        return row.areas if row else None
+
+    def connected(self) -> bool:
+        return bool(self.areas) and self.board.areas_connected(self.areas)
+
+
+def read(form) -> SetupForm:
+    """The form's values, as typed (names normalised as the engine compares them)."""
+    maps = available_maps()
+    map_id = form.get("map") or (maps[0] if maps else "")
+    seats = {}
+    for key in form:
+        if m := ROW_FIELD.fullmatch(key):
+            seat = seats.setdefault(int(m[2]), Seat(int(m[2])))
+            value = form.get(key, "")
+            setattr(seat, m[1], normal_name(value) if m[1] == "name" else value.strip())
+    for n in range(1, SEATS + 1):
+        seats.setdefault(n, Seat(n, colour=HOUSE_COLOURS[n - 1]))
+    result = SetupForm(map_id=map_id, seats=[seats[n] for n in sorted(seats)], areas=[],
+                       short_game=bool(form.get("short_game")),
+                       order_by="app" if form.get("order_by") == "app" else "table")
+    board = result.board
+    chosen = list(dict.fromkeys(form.getlist("areas")))
+    toggle = form.get("toggle")
+    if toggle:
+        chosen = [a for a in chosen if a != toggle] if toggle in chosen else chosen + [toggle]
+    result.areas = [a for a in chosen if board and a in board.areas]
+    return result
+
+
+def check(f: SetupForm) -> list:
+    """Translated descriptions of what is wrong with the form, [] when the engine may judge it."""
+    problems = []
+    if f.board is None:
+        problems.append(_("Choose a map: %(maps)s.", maps=", ".join(shown(load_map(m).name) for m in available_maps())))
+    players = f.players
+    if len(players) < 2:
+        problems.append(_("Enter the names of at least two players, one per seat."))
+    elif len(players) > SEATS:
+        problems.append(_("Power Grid is for 2 to 6 players; %(count)s names were entered.", count=len(players)))
+    names = [p.name for p in players]
+    for name in dict.fromkeys(n for n in names if names.count(n) > 1):
+        problems.append(_("Two players are called “%(name)s”. Each player needs a name of their own.", name=name))
+    problems += _colour_problems(players)
+    needed = f.areas_needed() if f.board else None
+    if needed is not None and len(f.areas) != needed:
+        problems.append(_("With %(players)s players the game uses %(needed)s areas; %(chosen)s are chosen.",
+                          players=len(players), needed=needed, chosen=len(f.areas)))
+    elif needed is not None and not f.connected():
+        problems.append(_("The chosen areas must be adjacent: together one connected region of the map."))
+    if f.order_by == "table" and 2 <= len(players) <= SEATS:
+        places = sorted(p.position for p in players)
+        if places != [str(n) for n in range(1, len(players) + 1)]:
+            problems.append(_("Give each player their place in the round-1 order drawn at the table "
+                              "(1 to %(count)s, each once), or let the referee draw it.", count=len(players)))
+    return problems
+
+
+def _colour_problems(players) -> list:
+    names = colour_names()
+    problems, taken = [], {}
+    for p in players:
+        if p.colour not in HOUSE_COLOURS:
+            problems.append(_("%(name)s needs a house colour: one of %(colours)s.",
+                              name=p.name, colours=", ".join(names.values())))
+        elif p.colour in taken:
+            problems.append(_("%(first)s and %(second)s both picked %(colour)s. Each player needs a colour of their own.",
+                              first=taken[p.colour], second=p.name, colour=names[p.colour]))
+        else:
+            taken[p.colour] = p.name
+    return problems
+
+
+def setup_line(f: SetupForm) -> dict:
+    """The setup line for the engine: seats in order, the drawn order or a seed for the referee to draw it."""
+    players = f.players
+    line = {"type": "setup", "map": f.map_id, "players": [{"name": p.name, "colour": p.colour} for p in players],
+            "areas": f.areas, "short_game": f.short_game}
+    if f.order_by == "table":
+        line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
+    else:
+        line["seed"] = secrets.randbelow(2 ** 31)
+    return line

@@ -1,0 +1,168 @@
+"""What the table page shows, read from the engine's state and `next` (no rules are decided here).
+
+Each function turns one part of the state into plain values a template draws: the plant market as
+cards, the resource track space by space, the players, and what is known of the deck. Sentences
+about the game (rulings, refusals, what the table waits for, log lines) come from referee.rulings,
+in the page's language.
+"""
+import re
+
+from flask_babel import gettext as _, ngettext
+
+from .. import rulings
+from ..rulings import N_
+from ..rules.context import RESOURCES, STEP3
+from ..rules.deck import possible_draws
+from ..rules.plant_market import CURRENT_SIZE
+from .language import current
+from .setup_form import HOUSE_COLOURS
+
+CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
+
+
+def words(game_map=None) -> rulings.Words:
+    return rulings.Words(current(), game_map)
+
+
+def ruling(event: dict, game_map=None) -> str:
+    """An automatic ruling in the page's language, written from its type and fields."""
+    return rulings.render(event, current(), game_map)
+
+
+def refusal(error, next_actions=None, game_map=None) -> str:
+    """Why the engine refused an entry and, given `next`, what is allowed now, in the page's language."""
+    return rulings.render_error(error, current(), next_actions, game_map)
+
+
+def waiting(next_actions: dict, game_map=None) -> str:
+    """One sentence: what the table is waiting for, and from whom."""
+    return rulings.describe_next(next_actions, current(), game_map)
+
+
+def fact_text(fact: dict, game_map=None) -> str:
+    """One line of the log for a fact, in the page's language."""
+    return rulings.describe_fact(fact, current(), game_map)
+
+
+def phase_name(phase: str) -> str:
+    return _("Game over") if phase == "over" else words().phase(phase)
+
+
+def resource_name(r: str) -> str:
+    return words().resource(r)
+
+
+KINDS = {"hybrid": N_("coal or oil"), "ecological": N_("ecological"), "fusion": N_("fusion")}
+
+
+def kind_name(kind: str) -> str:
+    return _(KINDS[kind]) if kind in KINDS else resource_name(kind)
+
+
+def colour(value: str) -> str:
+    """A player's colour as a value for --house: the box's six as referee.css defines them (the one
+    place they are set), other CSS colours as given (an imported log), anything else grey."""
+    if value in HOUSE_COLOURS:
+        return f"var(--house-{value})"
+    return value if CSS_COLOUR.match(value or "") else "#888"
+
+
+def colours(state: dict) -> dict:
+    return {name: colour(p["colour"]) for name, p in state["players"].items()}
+
+
+def card(ctx, number) -> dict:
+    """A plant card as printed: number, what it burns and how much, cities powered."""
+    if number == STEP3:
+        return {"step3": True}
+    plant = ctx.plant(number)
+    return {"number": number, "kind": plant.kind, "kind_name": kind_name(plant.kind),
+            "burns": plant.burns, "powers": plant.powers,
+            "fuel": list(plant.accepts) if plant.burns else []}
+
+
+def market(state: dict, ctx) -> dict:
+    """Current and future rows as on the table; in Step 3 one row of all plants."""
+    cards = [card(ctx, c) for c in state["market"]]
+    if state["step"] == 3:
+        return {"rows": [(_("Plant market"), cards)]}
+    plants = [c for c in cards if not c.get("step3")]
+    future = plants[CURRENT_SIZE:] + [c for c in cards if c.get("step3")]
+    return {"rows": [(_("Current market"), plants[:CURRENT_SIZE]), (_("Future market"), future)]}
+
+
+def resource_track(state: dict, ctx, refills: dict) -> list:
+    """Each resource's spaces grouped by price, filled from the dearest; spaces just refilled marked."""
+    out = []
+    for r in RESOURCES:
+        slots = ctx.edition.market_slots[r]
+        have = state["resources"]["market"][r]
+        first_filled = len(slots) - have
+        new_from = first_filled
+        new_to = len(slots) - refills[r] if r in refills else first_filled
+        groups = []
+        for i, price in enumerate(slots):
+            space = {"filled": i >= first_filled, "new": new_from <= i < new_to}
+            if groups and groups[-1]["price"] == price:
+                groups[-1]["spaces"].append(space)
+            else:
+                groups.append({"price": price, "spaces": [space]})
+        out.append({"resource": r, "name": resource_name(r), "market": have,
+                    "supply": state["resources"]["supply"][r], "groups": groups,
+                    "cheapest": slots[first_filled] if have else None})
+    return out
+
+
+def refill_before(events: list) -> dict:
+    """{resource: cubes on the market before this entry's refill}, to mark the spaces just filled."""
+    return {e["resource"]: e["market_before"] for e in events if e["type"] == "refill" and e["added"]}
+
+
+def refill_steps(events: list) -> list:
+    """The refill as a person does it: per resource, how many cubes go on which price space."""
+    out = []
+    for e in events:
+        if e["type"] != "refill" or not e["added"]:
+            continue
+        counts: dict[int, int] = {}
+        for price in e["spaces"]:
+            counts[price] = counts.get(price, 0) + 1
+        places = [ngettext("%(num)s on space %(price)s", "%(num)s on space %(price)s", n, price=price)
+                  for price, n in counts.items()]
+        out.append({"resource": e["resource"], "name": resource_name(e["resource"]), "places": places})
+    return out
+
+
+def owned(ctx, plant: dict) -> dict:
+    """A player's plant card with the cubes on it and its empty places."""
+    cubes = [r for r in RESOURCES for _n in range(plant["stored"].get(r, 0))]
+    return {**card(ctx, plant["number"]), "cubes": cubes, "capacity": ctx.plant(plant["number"]).capacity,
+            "stored": plant["stored"]}
+
+
+def players(state: dict, ctx) -> list:
+    """Every player in turn order: colour, money, cities, plants with the cubes on them."""
+    nxt = state["next"]
+    acting = set(nxt["waiting_for"])
+    out = []
+    for name in state["order"]:
+        p = state["players"][name]
+        out.append({"name": name, "colour": colour(p["colour"]), "money": p["money"], "cities": len(p["cities"]),
+                    "plants": [owned(ctx, pl) for pl in p["plants"]], "acting": name in acting,
+                    "bought": name in state["auction"]["bought"]})
+    return out
+
+
+def deck(state: dict) -> dict:
+    """What the table knows of the face-down deck."""
+    d = state["deck"]
+    return {"above": d["above"], "top": d["top"], "step3_drawn": d["step3_drawn"], "under": d["under"],
+            "shuffled": d["shuffled"], "unseen": d["unseen"] if not d["step3_drawn"] else [],
+            "removed_unseen": d["removed_unseen"], "possible": possible_draws(d)}
+
+
+def turn_order(state: dict) -> list:
+    acting = set(state["next"]["waiting_for"])
+    done = set(state["acted"])
+    return [{"name": n, "colour": colour(state["players"][n]["colour"]), "acting": n in acting, "done": n in done}
+            for n in state["order"]]

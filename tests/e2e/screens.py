@@ -1,0 +1,74 @@
+"""Every screen of the table app, reached as a person reaches it: recorded games imported on the game
+list (cut where the table waits for each kind of input), then the pages that hang off them."""
+import json
+from pathlib import Path
+
+from referee.game import Game
+from tableplayer import swap
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "germany-4p.jsonl"
+PANELS = ("nominate", "bid", "draw", "discard", "buy", "build", "power", "over")
+
+
+def panel_of(state: dict) -> str:
+    """The input the table page shows for this state (the names TablePlayer.panel() reads)."""
+    nxt = state["next"]
+    kinds = {a["type"] for a in nxt["actions"]}
+    for kind, panel in (("draw", "draw"), ("discard", "discard"), ("power", "power"), ("pass_bid", "bid"),
+                        ("nominate", "nominate"), ("buy", "buy"), ("build", "build")):
+        if kind in kinds:
+            return panel
+    return "over" if nxt["phase"] == "over" else "unknown"
+
+
+def cut_points(path=EXAMPLE) -> dict:
+    """{panel: the recorded log's lines up to the last moment the table waits for that input}."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    game = Game(json.loads(lines[0]))
+    last = {panel_of(game.state): 1}
+    for n, line in enumerate(lines[1:], 2):
+        game.play(json.loads(line))
+        last[panel_of(game.state)] = n
+    return {panel: "\n".join(lines[:last[panel]]) + "\n" for panel in PANELS}
+
+
+def import_log(page, base: str, text: str, name="game.jsonl") -> str:
+    """Import a game log through the game list's form; returns the table's URL it opens."""
+    page.goto(base + "/")
+    page.set_input_files("#log", {"name": name, "mimeType": "application/jsonl", "buffer": text.encode()})
+    with page.expect_navigation():
+        page.locator("form.import button[type=submit]").click()
+    page.locator("#table").wait_for()
+    return page.url
+
+
+def tables(page, base: str) -> dict:
+    """{panel: table URL} of one imported game per input panel."""
+    return {panel: import_log(page, base, text, f"{panel}.jsonl") for panel, text in cut_points().items()}
+
+
+def pages(base: str, tables: dict) -> list:
+    """[(screen name, URL, what to tap after loading it or None)] of every page reached without
+    sending a fact: list, new game, each table input, a build with cities chosen, the log, a
+    correction, a missing game."""
+    out = [("list", base + "/", None), ("new-game", base + "/games/new", None)]
+    out += [(f"table-{panel}", url, None) for panel, url in tables.items()]
+    out.append(("table-build-chosen", tables["build"], choose_cities))
+    out += [("log", tables["over"] + "log", None), ("correct", tables["over"] + "log/1", None),
+            ("missing-game", base + "/games/99999/", None)]
+    return out
+
+
+def choose_cities(page):
+    """On a build panel: take the suggestion with the most cities, so the plan and routes show."""
+    links = page.locator("#input .suggestions a.button")
+    if links.count():
+        swap(page, links.last.click)
+
+
+def refuse_new_game(page, base: str):
+    """The new-game form sent with one name only: the page that lists what is wrong."""
+    page.goto(base + "/games/new")
+    page.fill("input[name=name_1]", "Ann")
+    with page.expect_navigation():
+        page.locator("form.new-game button[type=submit]").click()

@@ -1,0 +1,103 @@
+"""The card's layout: every face fits its box, type stays readable, A6 cards sit 4 to an A4 sheet."""
+import subprocess
+
+import pytest
+from PIL import Image
+from reportlab.lib.pagesizes import A4, letter
+
+from referee.catalog import load_edition, load_map
+from referee.printing import PrintError, card_pdf
+from referee.printing.card import FACES, Card, type_sizes
+from referee.printing.kit import Flow
+from referee.printing.sheets import pages
+from referee.printing.words import Words
+from printkit import LANGS, card, poppler
+
+SIZES = ("a4", "a6", "letter")
+
+
+def aid(lang, players, map_id="germany"):
+    board = load_map(map_id)
+    return Card(Words(lang), board, load_edition("original", map=board), players)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_face_fits_its_box_at_the_type_size_chosen(lang, size, players):
+    """Nothing runs off a card: laid out at its chosen size, each face ends inside its box."""
+    c, sheet = aid(lang, players), pages(size, players)
+    sizes = type_sizes(c, sheet)
+    for page in sheet:
+        for index, (x, top, width, height) in page.faces:
+            flow = Flow(None, lang, x, top, width, sizes[index], draw=False)
+            FACES[index](flow, c)
+            assert 0 < flow.used <= height
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a6_type_is_readable_at_arms_length(lang):
+    """Base type of at least 8 pt on A6 (the fine print is 0.9 of it); a one-page sheet gets at least 11 pt."""
+    assert min(type_sizes(aid(lang, 6), pages("a6", 6))) >= 8
+    assert min(type_sizes(aid(lang, 6), pages("a4", 6))) >= 11
+
+
+@pytest.mark.parametrize("players, sheets", [(2, 1), (4, 1), (5, 2), (6, 2)])
+def test_a6_cards_come_one_per_player_four_to_an_a4_sheet_front_then_back(players, sheets):
+    sheet = pages("a6", players)
+    assert len(sheet) == 2 * sheets
+    assert all(page.size == A4 for page in sheet)
+    fronts = [len(p.faces) for p in sheet if p.faces[0][0] == 0]
+    backs = [len(p.faces) for p in sheet if p.faces[0][0] == 1]
+    assert sum(fronts) == sum(backs) == players
+    info = poppler("pdfinfo", card(players=players, size="a6"))
+    assert f"Pages:           {2 * sheets}" in info and "(A4)" in info
+
+
+def test_each_back_lies_behind_its_front_when_flipped_on_the_long_edge():
+    front, back = pages("a6", 4)[:2]
+    width = A4[0]
+    for (_f, (fx, ftop, fw, _h)), (_b, (bx, btop, bw, _h2)) in zip(front.faces, back.faces):
+        assert btop == ftop
+        assert abs((width - (bx + bw)) - fx) < 0.01  # mirrored across the sheet's vertical centre
+
+
+@pytest.mark.parametrize("size, paper", [("a4", A4), ("letter", letter)])
+def test_a4_and_letter_are_one_sheet_with_both_faces(size, paper):
+    sheet = pages(size, 4)
+    assert len(sheet) == 1 and sheet[0].size == paper and sorted(i for i, _ in sheet[0].faces) == [0, 1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_pages_render_to_images_with_ink_on_them(lang, size, tmp_path):
+    pdf = tmp_path / "card.pdf"
+    pdf.write_bytes(card(lang=lang, size=size))
+    subprocess.run(["pdftoppm", "-r", "30", "-png", str(pdf), str(tmp_path / "page")], check=True)
+    images = sorted(tmp_path.glob("page*.png"))
+    assert len(images) == (2 if size == "a6" else 1)
+    for path in images:
+        grey = Image.open(path).convert("L")
+        dark = sum(grey.histogram()[:128])
+        assert dark > 0.01 * grey.width * grey.height
+
+
+def test_a6_sheet_has_cut_marks_at_its_centre(tmp_path):
+    pdf = tmp_path / "card.pdf"
+    pdf.write_bytes(card(players=4, size="a6"))
+    subprocess.run(["pdftoppm", "-r", "144", "-f", "1", "-l", "1", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    grey = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
+    cx, cy = grey.width // 2, grey.height // 2
+    assert min(grey.getpixel((cx + dx, cy)) for dx in range(-6, 7)) < 230      # the centre cross
+    assert min(grey.getpixel((cx, 10 + dy)) for dy in range(6)) < 230          # a tick on the top edge
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"players": 7}, "for 2–6 players; got 7"),
+    ({"players": 1}, "for 2–6 players; got 1"),
+    ({"lang": "fr"}, "unknown language 'fr'; languages are en, ja, zh-Hant"),
+    ({"size": "b5"}, "unknown size 'b5'; sizes are a4, a6, letter"),
+])
+def test_a_card_that_cannot_be_printed_is_refused_with_what_is_allowed(kwargs, message):
+    with pytest.raises(PrintError, match=message):
+        card_pdf(**{"map_id": "germany", "players": 4, "lang": "en", "size": "a4", **kwargs})

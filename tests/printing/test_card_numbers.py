@@ -1,0 +1,111 @@
+"""Every number on the player aid is the catalogue's, in the right row, for every player count and language.
+
+The expected numbers are read from the edition the engine plays with (never typed here); the labels
+come from the same catalogues the card uses, so these tests hold in each language.
+"""
+import re
+
+import pytest
+from reportlab.lib.pagesizes import A6
+
+from referee.catalog import load_edition, load_map
+from referee.catalog.files import maps_dir
+from referee.i18n import translations
+from printkit import LANGS, card, poppler, text
+
+PLAYERS = (2, 3, 4, 5, 6)
+
+
+def edition(map_id="germany"):
+    return load_edition("original", map=load_map(map_id))
+
+
+def rows(page_text: str, label: str, cells=r"\d+\+?", most=7) -> list[list[str]]:
+    """Every run of up to `most` numbers that follows `label` on a line (cards side by side give several)."""
+    found = re.finditer(re.escape(label) + r"((?:[ \t]+(?:" + cells + r")(?=\s|$)){1," + str(most) + "})", page_text)
+    return [m.group(1).split() for m in found]
+
+
+def cities(lang, n):
+    return translations(lang).ngettext("%(num)s city", "%(num)s cities", n) % {"num": n}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_refill_rows_hold_the_catalogue_amounts_for_steps_1_2_3(players, lang):
+    _ = translations(lang).gettext
+    page = text(card(players=players, lang=lang))
+    for resource in ("coal", "oil", "garbage", "uranium"):
+        expected = [str(n) for n in edition().refill[players][resource]]
+        assert rows(page, _(resource.capitalize()), most=3) == [expected], resource
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_player_count_figures_stand_beside_their_labels(players, lang):
+    _ = translations(lang).gettext
+    count, e = edition().player_counts[players], edition()
+    page = text(card(players=players, lang=lang))
+    expected = {_("Areas in play"): str(count.areas), _("Removed at setup"): str(count.removed),
+                _("Plant limit"): str(count.max_plants), _("Step 2 at"): cities(lang, count.step2),
+                _("Game ends at"): cities(lang, count.end),
+                _("Starting money"): _("%(amount)s Elektro") % {"amount": e.starting_money}}
+    for label, value in expected.items():
+        assert re.search(re.escape(label) + r"[ \t]+" + re.escape(value) + r"(?=\s|$)", page), (label, value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_income_table_lists_every_payment_under_its_city_count(lang):
+    _ = translations(lang).gettext
+    page = text(card(lang=lang))
+    income = edition().income
+    assert sum(rows(page, _("Income")), []) == [str(n) for n in income]
+    counts = [str(n) for n in range(len(income) - 1)] + [f"{len(income) - 1}+"]
+    assert sum(rows(page, _("Cities")), []) == counts
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_thresholds_in_the_rules_text_follow_the_player_count(players):
+    """The Step 2 and game-end sentences quote the counts for this table, not another's."""
+    count = edition().player_counts[players]
+    page = " ".join(poppler("pdftotext", card(players=players)).split())  # reading order, not layout
+    assert f"someone reaches {cities('en', count.step2)}; the lowest plant" in page
+    assert f"someone reaches {cities('en', count.end)}: power what" in page
+    assert f"Over {count.max_plants} plants: discard" in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a6_cards_each_carry_the_full_numbers(lang):
+    """Five players: five A6 cards (4 + 1 over two sheets), every copy with the refill and income rows."""
+    _ = translations(lang).gettext
+    pdf = card(players=5, lang=lang, size="a6")
+    (w, h), pages = A6, int(poppler("pdfinfo", pdf).split("Pages:")[1].split()[0])
+    slots = [text(pdf, page, (col * w, row * h, w, h)) for page in range(1, pages + 1) for col in (0, 1) for row in (0, 1)]
+    backs = [s for s in slots if rows(s, _("Income"))]
+    assert len(backs) == 5
+    for back in backs:
+        assert rows(back, _("Coal"), most=3) == [[str(n) for n in edition().refill[5]["coal"]]]
+        assert sum(rows(back, _("Income")), []) == [str(n) for n in edition().income]
+
+
+def test_letter_sheet_holds_the_same_numbers_as_a4():
+    letter, a4 = text(card(size="letter")), text(card())
+    for label in ("Coal", "Oil", "Garbage", "Uranium", "Income"):
+        assert rows(letter, label) == rows(a4, label)
+
+
+def test_a_board_that_overrides_edition_tables_prints_its_own_numbers(tmp_path):
+    """A map's [overrides] change the card's numbers and are named under the board's own rules."""
+    board = (maps_dir() / "germany.toml").read_text(encoding="utf-8")
+    board = board.replace('id = "germany"', 'id = "island"').replace('name = "Germany"', 'name = "Island"')
+    board = board.replace("[overrides]", "[overrides]\nstarting_money = 45\n"
+                                         + "refill = { " + ", ".join(
+                                             f"{n} = {{ coal = [9, 8, 7], oil = [3, 4, 5], garbage = [2, 3, 4], "
+                                             "uranium = [1, 2, 2] }" for n in range(2, 7)) + " }")
+    path = tmp_path / "island.toml"
+    path.write_text(board, encoding="utf-8")
+    page = " ".join(text(card(str(path), players=4)).split())
+    assert "Coal 9 8 7" in page
+    assert "Starting money 45 Elektro" in page
+    assert "Rules of Island" in page
+    assert "This board changes the refill table and starting money" in page

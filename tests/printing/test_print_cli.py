@@ -1,0 +1,65 @@
+"""`referee print card|report`: a PDF on success; on bad input one clear line, exit 2, no traceback, no file."""
+import subprocess
+import sys
+
+import pytest
+
+from printkit import EXAMPLE, ROOT
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "referee.cli", "print", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def test_card_writes_a_pdf(tmp_path):
+    out = tmp_path / "aid.pdf"
+    done = run("card", "--map", "usa", "--players", "3", "--lang", "zh-hant", "--size", "A6", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"%PDF") and done.stderr == ""
+
+
+def test_report_writes_a_pdf_with_the_url(tmp_path):
+    out = tmp_path / "report.pdf"
+    done = run("report", EXAMPLE, "--lang", "ja", "--url", "http://table.local/games/1", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("args, line", [
+    (["card", "--map", "atlantis", "--players", "4"], "unknown map 'atlantis'"),
+    (["card", "--map", "germany", "--players", "7"], "Power Grid on Germany is for 2–6 players; got 7"),
+    (["card", "--map", "germany", "--players", "1"], "Power Grid on Germany is for 2–6 players; got 1"),
+    (["card", "--map", "germany", "--players", "four"], "a number of players is a whole number, not 'four'"),
+    (["card", "--map", "germany", "--players", "4", "--lang", "fr"],
+     "unknown language 'fr'; languages are en, ja, zh-Hant"),
+    (["card", "--map", "germany", "--players", "4", "--size", "b5"], "unknown size 'b5'; sizes are a4, a6, letter"),
+    (["card", "--players", "4"], "the following arguments are required: --map"),
+    (["report", "missing.jsonl"], "missing.jsonl: cannot read: No such file or directory"),
+    (["report", EXAMPLE, "--lang", "de"], "unknown language 'de'"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(args, line, tmp_path):
+    out = tmp_path / "out.pdf"
+    done = run(*args, "-o", out)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and line in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert not out.exists()
+
+
+def test_an_illegal_log_names_its_line(tmp_path):
+    game = tmp_path / "bad.jsonl"
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()[:3] + ['{"type": "bid", "player": "Zed", "amount": 9}']
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    done = run("report", game, "-o", out)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"referee print: {game} line 4: ") and done.stderr.count("\n") == 1
+    assert not out.exists()
+
+
+def test_an_unwritable_output_is_one_line(tmp_path):
+    done = run("card", "--map", "germany", "--players", "4", "-o", tmp_path / "no" / "such" / "dir.pdf")
+    assert done.returncode == 2
+    assert "cannot write" in done.stderr and "No such file or directory" in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

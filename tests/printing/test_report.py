@@ -1,0 +1,130 @@
+"""The game report shows what the engine ruled: standings, the tie-break, figures per round, plants bought."""
+import copy
+import re
+import subprocess
+
+import pytest
+import qrcode
+from PIL import Image, ImageChops
+
+from referee import rulings
+from referee.game import replay
+from referee.i18n import translations
+from referee.printing import report_pdf
+from referee.printing.report import _Report
+from referee.printing.words import Words
+from printkit import EXAMPLE, LANGS, example_game, poppler, report, text
+
+URL = "http://192.168.1.20:8000/games/7"
+
+
+def squeezed(s: str) -> str:
+    return "".join(s.split())
+
+
+def purchases(game):
+    """(round, player, plant, price) of every plant bought, from the engine's rulings."""
+    return [(game.states[i - 1]["round"], e["player"], e["plant"], e["price"])
+            for i, events in enumerate(game.events[1:], 1) for e in events if e["type"] == "plant_bought"]
+
+
+def test_standings_list_the_ranking_with_cities_powered_money_and_cities():
+    game = example_game()
+    page = text(report())
+    ranking = game.state["result"]["ranking"]
+    lines = [next(line for line in page.splitlines() if re.match(rf"\s*\d+\s+{row['player']}\b", line)) for row in ranking]
+    for place, (row, line) in enumerate(zip(ranking, lines), 1):
+        assert re.match(rf"\s*{place}\s+{row['player']}\b.*\s{row['powered']}\s+{row['money']} Elektro\s+{row['cities']}\s*$",
+                        line), line
+    assert ("Winner" in lines[0]) and not any("Winner" in line for line in lines[1:])
+    assert [page.index(line) for line in lines] == sorted(page.index(line) for line in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_engines_game_over_ruling_is_printed_in_the_readers_language(lang):
+    game = example_game()
+    over = next(e for events in game.events for e in events if e["type"] == "game_over")
+    assert squeezed(rulings.render(over, lang, game.ctx.map)) in squeezed(poppler("pdftotext", report(lang)))
+
+
+def test_a_tie_broken_by_money_says_so():
+    game = copy.deepcopy(example_game())
+    over = next(e for e in game.events[-1] if e["type"] == "game_over")
+    over["tie_breaks"] = ["money"]
+    page = " ".join(poppler("pdftotext", report_pdf(game, "en")).split())
+    assert "the tie is broken by money" in page
+
+
+def test_every_plant_bought_stands_in_its_round_under_its_buyer_with_its_price():
+    game = example_game()
+    names = list(game.state["players"])
+    page = text(report())
+    table = page[page.index("Power plants bought"):]
+    bought = purchases(game)
+    assert bought
+    for r in sorted({p[0] for p in bought}):
+        line = next(line for line in table.splitlines() if re.match(rf"\s*{r}\s", line))
+        cells = re.findall(r"(\d+) \((\d+)\)|·", line[line.index(str(r)) + len(str(r)):])
+        expected = {who: (plant, price) for rnd, who, plant, price in bought if rnd == r}
+        assert [(int(a), int(b)) if a else None for a, b in cells] == [expected.get(n) for n in names], line
+    totals = next(line for line in table.splitlines() if line.strip().startswith("Total"))
+    assert re.findall(r"(\d+) Elektro", totals) == [str(sum(p[3] for p in bought if p[1] == n)) for n in names]
+
+
+def test_charts_plot_cities_and_money_for_every_round_from_the_start():
+    game = example_game()
+    r = _Report(game, Words("en"))
+    rounds = r.rounds()
+    assert [n for n, _ in rounds] == list(range(game.state["round"] + 1))
+    for value, final in ((lambda p: len(p["cities"]), "cities"), (lambda p: p["money"], "money")):
+        plot = r.chart(rounds, value, 200).contents[0]
+        for series, name in zip(plot.data, r.names):
+            assert [x for x, _ in series] == [n for n, _ in rounds]
+            start = game.states[0]["players"][name]
+            last = next(row for row in game.state["result"]["ranking"] if row["player"] == name)
+            assert series[0][1] == value(start) and series[-1][1] == last[final]
+
+
+def test_a_ten_round_game_fits_on_one_page():
+    assert example_game().state["round"] == 10
+    assert "Pages:           1" in poppler("pdfinfo", report())
+
+
+def test_a_game_in_progress_shows_standings_so_far_in_turn_order():
+    game = replay(EXAMPLE.read_text(encoding="utf-8"), at=40)
+    page = text(report_pdf(game, "en"))
+    assert "Standings so far (in turn order)" in page and "Game in progress: round" in page
+    order = game.state["order"]
+    positions = [page.index(f" {name} ") for name in order]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_qr_code_encodes_the_tables_url(lang, tmp_path):
+    """Sample the printed code module by module and compare it with qrcode's matrix for the URL."""
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(report(lang, url=URL))
+    subprocess.run(["pdftoppm", "-r", "200", "-f", "1", "-l", "1", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    top = image.crop((image.width // 2, 0, image.width, image.height // 5))   # the header's right half
+    r, g, b = top.split()
+    ink = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v < 70 else 0)  # INK, not the band
+    left, upper, right, lower = ink.getbbox()
+    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(URL)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    n = len(matrix)
+    assert abs((right - left) - (lower - upper)) <= 2
+    cell = (right - left) / n
+    seen = [[ink.getpixel((int(left + (c + 0.5) * cell), int(upper + (row + 0.5) * cell))) == 255 for c in range(n)]
+            for row in range(n)]
+    assert seen == [[bool(m) for m in line] for line in matrix]
+    assert URL in text(pdf.read_bytes())
+    caption = translations(lang).gettext("Scan to open this game at the table")
+    assert squeezed(caption) in squeezed(poppler("pdftotext", pdf.read_bytes()))
+
+
+def test_without_a_url_there_is_no_code():
+    page = text(report("en"))
+    assert "Scan to open" not in page and "http" not in page

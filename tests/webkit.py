@@ -1,0 +1,151 @@
+"""Running the real server for the web tests: `referee serve` in a subprocess on a free port, and
+recorded games turned into the table page's form fields (as a tablet would post them)."""
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlencode
+
+from referee.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+GERMANY = ROOT / "examples" / "germany-4p.jsonl"
+USA = ROOT / "examples" / "usa-2p.jsonl"
+GERMANY_3P = {"type": "setup", "map": "germany", "areas": ["NW", "W", "SW"], "order": ["Ann", "Bob", "Cara"],
+              "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+                          {"name": "Cara", "colour": "green"}]}
+FOUR = {"map": "germany", "name_1": "Anna", "name_2": "Bernd", "name_3": "Clara", "name_4": "Dieter",
+        "colour_1": "red", "colour_2": "blue", "colour_3": "green", "colour_4": "yellow",
+        "position_1": "2", "position_2": "1", "position_3": "4", "position_4": "3",
+        "areas": ["NW", "W", "SW", "E"], "order_by": "table"}   # the new-game form of germany-4p
+
+
+def stored(app) -> list:
+    """[(id, setup text, [entry texts])] of every game in the app's store."""
+    store = Store(app.config["DATABASE"])
+    try:
+        return [(g["id"], *store.load(g["id"])) for g in store.games()]
+    finally:
+        store.close()
+
+
+def recorded(path=GERMANY) -> tuple:
+    """(setup line, [entries]) of a recorded game."""
+    setup, *entries = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return setup, [json.loads(e) for e in entries]
+
+
+def fact_form(entry: dict) -> dict:
+    """The form fields POST /games/<id>/facts reads as this entry (the contract in referee/web/facts.py)."""
+    form = {"type": entry["type"]}
+    for key, value in entry.items():
+        if key in ("type", "moves", "keep", "burn", "plants", "cities"):
+            continue
+        form[key] = str(value)
+    kind = entry["type"]
+    if kind == "build":
+        form["cities"] = list(entry["cities"])
+    if kind == "discard":
+        form.update({f"keep_{r}": str(n) for r, n in entry.get("keep", {}).items()})
+    if kind == "move":
+        [move] = entry["moves"]
+        form.update({k: str(move.get(k, 1)) for k in ("from", "to", "resource", "count")})
+    if kind == "power":
+        form.pop("cities", None)
+        if "cities" in entry:
+            form["powered"] = str(entry["cities"])
+        if "plants" in entry:
+            form.update(fire="1", plants=[str(p) for p in entry["plants"]])
+            form.update({f"burn_{p}": ",".join(f"{r}={n}" for r, n in mix.items())
+                         for p, mix in entry.get("burn", {}).items()})
+    return form
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def referee(*args, **kw) -> subprocess.CompletedProcess:
+    """`referee ARGS` as a user runs it (the checkout first on the path, as after `pip install -e`)."""
+    return subprocess.run([sys.executable, "-m", "referee.cli", *map(str, args)], capture_output=True,
+                          env=env(), timeout=60, **kw)
+
+
+def env() -> dict:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+
+
+class Server:
+    """`referee serve --port P --db DB` running until stopped; `url` is its address."""
+
+    def __init__(self, db, *extra):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "referee.cli", "serve", "--port", str(self.port), "--db", str(db), *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(), text=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"referee serve ended: {self.process.stderr.read()}")
+                time.sleep(0.05)
+        self.process.kill()
+        raise RuntimeError("referee serve did not answer within 30 s")
+
+    def stop(self, sig=None):
+        """Stop with `sig` (default SIGTERM); (exit code, stdout, stderr)."""
+        if self.process.poll() is None:
+            self.process.send_signal(sig or 15)
+        try:
+            out, err = self.process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            out, err = self.process.communicate()
+        return self.process.returncode, out, err
+
+
+class Browser:
+    """A device talking to a running server: keeps its cookies and the page's CSRF token, follows no
+    redirect (so a 303 after a post is seen as the acknowledgement it is)."""
+
+    def __init__(self, port: int, headers: dict | None = None, keep_alive: bool = False):
+        self.port, self.cookies, self.token = port, {}, ""
+        self.headers = headers or {}
+        self.kept = http.client.HTTPConnection("127.0.0.1", port, timeout=30) if keep_alive else None
+
+    def request(self, method: str, path: str, fields: dict | None = None, headers: dict | None = None):
+        """(status, body text, elapsed seconds) of one request on a fresh connection."""
+        body = urlencode(fields, doseq=True) if fields is not None else None
+        head = {**self.headers, **(headers or {}), "X-CSRFToken": self.token,
+                "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if body is not None:
+            head["Content-Type"] = "application/x-www-form-urlencoded"
+        connection = self.kept or http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            started = time.perf_counter()
+            connection.request(method, path, body=body, headers=head)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            elapsed = time.perf_counter() - started
+        finally:
+            if not self.kept:
+                connection.close()
+        self.last_location = response.headers.get("Location", "")
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = cookie.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        if token := re.search(r'"X-CSRFToken": "([^"]+)"', text):
+            self.token = token[1]
+        return response.status, text, elapsed
