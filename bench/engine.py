@@ -2,10 +2,13 @@
 the storage facts that were once slow (hybrids, full storage, big buys, discards, power choices).
 
 Run: python bench/engine.py   (prints tables; no targets are asserted here)
+Also a 401-entry game (germany-4p with 50 undo/redo pairs, as bench/web.py plays it) replayed warm and
+cold, in a fresh process as after a server restart: target ≤ 50 ms.
 """
 import copy
 import json
 import statistics
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -18,6 +21,7 @@ from referee.game import Game, replay  # noqa: E402
 from referee.rules import engine, legal, power  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cara", "Dan"]
+PAIRS = 50  # undo + redo pairs after each of the first PAIRS facts, as bench/web.py plays germany-4p
 AREAS = {2: ["NW", "W", "SW"], 4: ["NW", "W", "SW", "E"]}
 TOWNS = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen", "bremen"]
 HYBRIDS = [(5, {}), (12, {}), (21, {}), (46, {})]
@@ -45,6 +49,43 @@ STORAGE_CASES = [
      {n: ([(5, {"oil": 4}), (12, {"oil": 4}), (4, {"coal": 1}), (46, {"coal": 6})], 8) for n in NAMES},
      {"type": "power", "player": "Ann", "plants": [5, 12, 4], "burn": {"5": {"coal": 2}, "12": {"coal": 1, "oil": 1}}}),
 ]
+
+
+def with_undo_redo(lines) -> list:
+    """germany-4p as bench/web.py plays it: its facts with an undo and a redo after each of the first 50."""
+    setup, *facts = [line for line in lines if line.strip()]
+    out = [setup]
+    for i, fact in enumerate(facts):
+        out.append(fact)
+        if i < PAIRS:
+            out += ['{"type": "undo"}', '{"type": "redo"}']
+    return out
+
+
+def long_game_lines() -> list:
+    return with_undo_redo((ROOT / "examples" / "germany-4p.jsonl").read_text(encoding="utf-8").splitlines())
+
+
+def long_game_figures():
+    """The long game replayed warm (median of 5) and cold: in a fresh process, as after a server
+    restart (the board and tables are loaded then too). Target: ≤ 50 ms."""
+    lines = long_game_lines()
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        replay(lines)
+        runs.append((time.perf_counter() - start) * 1000)
+    cold = [float(subprocess.run([sys.executable, __file__, "--cold"], capture_output=True, text=True,
+                                 check=True).stdout) for _ in range(3)]
+    print(f"{len(lines) - 1}-entry game (germany-4p + {PAIRS} undo/redo pairs): replay "
+          f"{statistics.median(runs):.1f} ms warm, {statistics.median(cold):.1f} ms cold (fresh process)")
+
+
+def cold_replay():
+    lines = long_game_lines()
+    start = time.perf_counter()
+    replay(lines)
+    print((time.perf_counter() - start) * 1000)
 
 
 def per_action(lines):
@@ -115,6 +156,7 @@ def main():
         print(f"{path.name:<22}{len(game.facts):>6}{statistics.median(runs):>11.1f}")
         for kind, ms in per_action(lines).items():
             totals[kind] += ms
+    long_game_figures()
     print(f"\n{'action':<12}{'n':>6}{'median ms':>11}{'max ms':>9}")
     for kind, ms in sorted(totals.items()):
         print(f"{kind:<12}{len(ms):>6}{statistics.median(ms):>11.3f}{max(ms):>9.2f}")
@@ -126,4 +168,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--cold"]:
+        cold_replay()
+    else:
+        main()

@@ -4,7 +4,6 @@ The log also records the table's own corrections: "undo" takes back the last fac
 back, and "correct" replaces an earlier fact and replays everything after it. Nothing is ever
 deleted from the log; the effective facts and their states are derived from it.
 """
-import copy
 import json
 from functools import lru_cache
 
@@ -12,6 +11,7 @@ from .catalog import load_map, load_edition
 from .planner import get_planner
 from .rules import engine
 from .rules.context import Context
+from .rules.copying import deep_copy
 from .rules.errors import IllegalAction, BadAction, BadSetup
 from .rules.fields import known_keys, plain_json
 from .rules.setup import normalise_setup
@@ -20,10 +20,10 @@ LOG_ONLY = {"undo": (), "redo": (), "correct": ("fact", "action")}  # entry type
 
 
 @lru_cache(maxsize=64)
-def _context(map_id, edition_id, players, areas, short_game):
-    game_map = load_map(map_id)
-    return Context(map=game_map, edition=load_edition(edition_id, map=game_map), players=players,
-                   areas=areas, short_game=short_game, planner_factory=get_planner)
+def _context(game_map, edition, players, areas, short_game):
+    """Shared by every game on the same board, tables and players (the planner is built once)."""
+    return Context(map=game_map, edition=edition, players=players, areas=areas, short_game=short_game,
+                   planner_factory=get_planner)
 
 
 def context_for(setup: dict) -> tuple:
@@ -36,8 +36,11 @@ def context_for(setup: dict) -> tuple:
         edition = load_edition(setup.get("edition", "original"), map=game_map)
     except ValueError as e:
         raise BadSetup(str(e)) from None
+    given = setup.get("map") if isinstance(setup.get("map"), str) else None
     setup = normalise_setup(setup, game_map, edition)
-    ctx = _context(game_map.id, edition.id, len(setup["players"]), tuple(setup["areas"]), setup["short_game"])
+    if given and given.strip().lower() != game_map.id:  # a custom map named by its path keeps the path
+        setup["map"] = given
+    ctx = _context(game_map, edition, len(setup["players"]), tuple(setup["areas"]), setup["short_game"])
     return setup, ctx
 
 
@@ -63,7 +66,7 @@ class Game:
         if not isinstance(entry, dict):
             raise BadAction("a log entry is a JSON object with a type")
         plain_json(entry, "the entry")
-        entry = copy.deepcopy(entry)
+        entry = deep_copy(entry)
         kind = entry.get("type")
         if isinstance(kind, str) and kind in LOG_ONLY:
             known_keys({k: v for k, v in entry.items() if k != "type"}, LOG_ONLY[kind], kind)
@@ -92,7 +95,7 @@ class Game:
         self.states.pop()
         self.events.pop()
         self.undone.append(fact)
-        return [{"type": "undone", "action": copy.deepcopy(fact), "reason": f"Undone: {describe(fact)}"}]
+        return [{"type": "undone", "action": deep_copy(fact), "reason": f"Undone: {describe(fact)}"}]
 
     def _redo(self):
         if not self.undone:
@@ -101,7 +104,7 @@ class Game:
         state, events = engine.apply(self.state, fact, self.ctx)
         self.undone.pop()
         self._push(fact, state, events)
-        return [{"type": "redone", "action": copy.deepcopy(fact), "reason": f"Redone: {describe(fact)}"}] + events
+        return [{"type": "redone", "action": deep_copy(fact), "reason": f"Redone: {describe(fact)}"}] + events
 
     def _correct(self, entry):
         number, fact = entry.get("fact"), entry.get("action")
@@ -116,7 +119,10 @@ class Game:
                 state, ev = engine.apply(states[-1], f, self.ctx)
             except IllegalAction as e:
                 which = "the corrected fact" if i == number else f"fact {i} ({describe(f)})"
-                raise type(e)(f"correcting fact {number} is refused: {which} would be illegal: {e.message}") from None
+                refused = type(e)(f"correcting fact {number} is refused: {which} would be illegal: {e.message}")
+                # for readers in other languages: which fact breaks, and the engine's own reason
+                refused.correcting, refused.failing, refused.failing_fact, refused.cause = number, i, f, e
+                raise refused from None
             states.append(state)
             events.append(ev)
         self.facts, self.states, self.events, self.undone = facts, states, events, []
@@ -130,9 +136,10 @@ def describe(fact: dict) -> str:
 
 
 class ReplayError(Exception):
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: str, cause: IllegalAction | None = None):
         super().__init__(f"line {line}: {message}")
         self.line = line
+        self.cause = cause      # the engine's refusal of that line (None: the line is not a JSON object)
 
 
 def replay(lines, at: int | None = None) -> Game:
@@ -161,7 +168,7 @@ def replay(lines, at: int | None = None) -> Game:
                 game.play(entry)
                 played += 1
         except IllegalAction as e:
-            raise ReplayError(number, e.message) from None
+            raise ReplayError(number, e.message, e) from None
     if game is None:
         raise ReplayError(1, "empty log: the first line must be the setup")
     return game

@@ -286,11 +286,32 @@ def _setup_removals_known(w, e):
 
 @ruling("deck_shuffled")
 def _deck_shuffled(w, e):
+    if e.get("hidden"):   # a deck the map prepared (prepared.py): unknown cards lay under the Step 3 card too
+        return w.ngettext("Shuffle the cards that lay under the Step 3 card (%(numbers)s and %(num)s unknown card): "
+                          "they are the new deck.",
+                          "Shuffle the cards that lay under the Step 3 card (%(numbers)s and %(num)s unknown "
+                          "cards): they are the new deck.", e["hidden"], numbers=w.join(e["deck"]) or "—")
     if not e["deck"]:
         return w._("The Step 3 card came up with no plant under it: the deck is now empty.")
     return w.ngettext("Shuffle the %(num)s plant that lay under the Step 3 card (%(numbers)s): it is the new deck.",
                       "Shuffle the %(num)s plants that lay under the Step 3 card (%(numbers)s): they are the new deck.",
                       len(e["deck"]), numbers=w.join(e["deck"]))
+
+
+@ruling("cards_on_top")
+def _cards_on_top(w, e):
+    return w._("Step 2 begins: %(plants)s, set aside at setup, go on top of the deck, in the order %(order)s.",
+               plants=w.plants(e["plants"]), order=w.series(e["plants"]))
+
+
+@ruling("resource_discount")
+def _resource_discount(w, e):
+    return w.ngettext("%(player)s has a house in %(city)s: each %(resource)s cube costs %(discount)s Elektro less, "
+                      "never below %(floor)s; the %(num)s cube costs %(money)s instead of %(full)s.",
+                      "%(player)s has a house in %(city)s: each %(resource)s cube costs %(discount)s Elektro less, "
+                      "never below %(floor)s; the %(num)s cubes cost %(money)s instead of %(full)s.",
+                      e["cubes"], player=e["player"], city=w.city(e["city"]), resource=w.resource(e["resource"]),
+                      discount=e["discount"], floor=e["floor"], money=w.money(e["cost"]), full=w.money(e["full"]))
 
 
 @ruling("step3_card")
@@ -690,8 +711,20 @@ def render_error(error, lang: str, next_actions=None, game_map=None) -> str:
     w = Words(lang, game_map)
     if type(error).__name__ == "Moved":
         return w._(MOVED)
+    if getattr(error, "correcting", None) is not None:
+        return _refused_correction(w, error)
     problem = next((text for cls, text in PROBLEMS.items() if isinstance(error, cls)),
                    PROBLEMS[errors.IllegalAction])
     if next_actions is None or isinstance(error, errors.BadSetup):
         return w._(problem)
     return w.sentences(w._(problem), allowed_now(next_actions, lang, game_map))
+
+
+def _refused_correction(w, error) -> str:
+    """A correction that would make a fact illegal (Game._correct): which one, and why."""
+    problem = render_error(error.cause, w.lang, None, w.map)
+    if error.failing == error.correcting:
+        return w.sentences(w._("Fact %(number)s cannot be corrected like this.", number=error.correcting), problem)
+    return w.sentences(w._("Fact %(number)s cannot be corrected like this: fact %(later)s (%(fact)s) would then "
+                           "be illegal.", number=error.correcting, later=error.failing,
+                           fact=_fact(w, error.failing_fact)), problem)

@@ -12,6 +12,7 @@ import pytest
 from referee import rulings
 from referee.game import Game, replay
 from referee.rules import errors
+from mapkit import MAP_SCENES
 from tablekit import NAMES, Table, at_phase, deck_of, finish_phase, setup_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,7 +125,7 @@ def corrections():
     return t
 
 
-SCENES = [empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
+SCENES = [*MAP_SCENES, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
           step3_card_before_step2, end_reached_with_low_plants, refill_limits,
           lambda: new_table(3, order=None, seed=7),                    # the referee draws the round-1 order
           lambda: ending([(17, 30), (3, 40), (5, 50), (0, 50)]),      # a tie broken by money
@@ -159,7 +160,7 @@ def events(played):
 def engine_event_types():
     """Every event type the engine can emit, read from its source: event("...") and the log's own."""
     found = set()
-    for path in (ROOT / "referee" / "rules").glob("*.py"):
+    for path in [*(ROOT / "referee" / "rules").glob("*.py"), *(ROOT / "referee" / "maprules").glob("*.py")]:
         found |= set(re.findall(r'\bevent\(\s*"(\w+)"', path.read_text(encoding="utf-8")))
     found |= set(re.findall(r'"type": "(\w+)"', (ROOT / "referee" / "game.py").read_text(encoding="utf-8")))
     return found

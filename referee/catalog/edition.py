@@ -80,12 +80,12 @@ def load_edition(name="original", map=None) -> Edition:
         where = {k: shown(path) for k in base}
         origin = f"{map.source or 'map ' + repr(map.id)} [overrides]" if map is not None else ""
         where.update({k: origin for k in overrides})
-        edition = build_edition({**base, **overrides}, where, shown(path))
-        problems = plant_problems(map.setup, edition.plants, edition.initial_market) if map is not None else []
-        if problems:
-            raise CatalogError("\n".join(f"{map.source or map.id}: {line}" for line in problems))
-        _cache[key] = edition
-    return _cache[key]
+        _cache[key] = build_edition({**base, **overrides}, where, shown(path))
+    edition = _cache[key]
+    problems = plant_problems(map.setup, edition.plants, edition.initial_market) if map is not None else []
+    if problems:  # the map's own [setup] against this edition's plants (not part of the cache key)
+        raise CatalogError("\n".join(f"{map.source or map.id}: {line}" for line in problems))
+    return edition
 
 
 def available_editions() -> list[str]:

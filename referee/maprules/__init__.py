@@ -18,7 +18,7 @@ HOOKS = {
     "bidders": ("fold", "rules/auction.py nominate", "who takes part in an auction (a banned player must pass)"),
     "may_buy_plant": ("run", "rules/auction.py nominate, raise_bid, sold", "refuse a plant to a player"),
     "after_sale": ("fold", "rules/auction.py sell", "the tasks queued after a plant is bought (the draw)"),
-    "low_cities": ("fold", "rules/plant_market.py too_low", "the city count market plants are removed at (None: never)"),
+    "low_cities": ("fold", "rules/plant_market.py low_cities", "the city count market plants are removed at (None: never)"),
     "step2_cities": ("fold", "rules/context.py Context.step2_cities", "the Step 2 city count (no state)"),
     "step2_due": ("fold", "rules/steps.py step2_due", "whether Step 2 starts after this building phase"),
     "step2_begins": ("run", "rules/steps.py begin_step2", "what happens as Step 2 begins, before its removal"),

@@ -222,6 +222,17 @@ class Planner:
             new.append(i)
         return self._plan(net, new, occ, house_costs)
 
+    def each_cost(self, network, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS) -> dict[str, int]:
+        """{city: route(network, [city], ...).total} for every city route would price alone (in the
+        play areas, not in the network, not full, reachable), without planning each one: the
+        tablet offers every open city after each fact."""
+        self._check_step(step, house_costs)
+        net = self._network(network)
+        occ = self._occupied(occupied)
+        keys = self._root_keys(net) or [0] * len(self.cities)
+        return {c: keys[i] + house_costs[occ.get(c, 0)] for i, c in enumerate(self.cities)
+                if i not in net and occ.get(c, 0) < step and keys[i] < INF}
+
     def _plan(self, net: list[int], new: list[int], occ: dict, house_costs) -> Plan:
         """Prim from the network over `new` (ties: the order given)."""
         dist, hops, cities = self.dist, self.hops, self.cities

@@ -1,4 +1,5 @@
-"""A fast deep copy of the table state, which `apply` makes once per table fact.
+"""A fast deep copy of plain data: the table state `apply` copies once per table fact, and the
+log entries Game keeps its own copy of.
 
 The state is plain JSON data (dicts with str keys, lists, str, int, bool, None), which a marshal
 round trip copies in C: 3x faster than copy.deepcopy, and faster than pickle, json or a recursive
@@ -11,9 +12,9 @@ import copy
 import marshal
 
 
-def deep_copy(state):
-    """A copy of `state` sharing no list, dict or set with it."""
+def deep_copy(data):
+    """A copy of `data` sharing no list, dict or set with it."""
     try:
-        return marshal.loads(marshal.dumps(state))
+        return marshal.loads(marshal.dumps(data))
     except ValueError:  # not marshal's plain data
-        return copy.deepcopy(state)
+        return copy.deepcopy(data)

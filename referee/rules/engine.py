@@ -119,7 +119,7 @@ def apply(state: dict, action: dict, ctx) -> tuple:
     blocker = flow.waiting(state)
     if blocker and kind not in ANYTIME and kind != blocker["task"]:
         raise WrongPhase(legal.describe_wait(blocker))
-    new = deep_copy(state)
+    new = deep_copy({**state, "next": None})  # the offer is not copied: it is worked out anew below
     events = ACTIONS[kind](new, ctx, action)
     events += flow.advance(new, ctx)
     new["next"] = legal.next_actions(new, ctx)

@@ -81,26 +81,20 @@ def _building(state, ctx, out):
     options = []
     room = ctx.end_cities - len(p["cities"]) if ctx.short_game else None
     if room != 0:
+        open_cities = {}  # city -> houses there
         for city in sorted(ctx.map.cities_in(ctx.areas)):
             houses = houses_in(state, city)
-            if city in p["cities"] or houses >= state["step"]:
-                continue
-            cost = _cost_to_add(ctx, p["cities"], city, houses)
-            if cost is not None and cost <= p["money"]:
-                options.append({"city": city, "cost": cost})
+            if city not in p["cities"] and houses < state["step"]:
+                open_cities[city] = houses
+        try:  # each city priced as route(p["cities"], [city]) would
+            costs = ctx.planner.each_cost(p["cities"], step=state["step"], occupied=open_cities,
+                                          house_costs=ctx.edition.house_costs)
+        except ValueError:
+            costs = {}
+        options = [{"city": c, "cost": costs[c]} for c in open_cities if c in costs and costs[c] <= p["money"]]
     options.sort(key=lambda o: (o["cost"], o["city"]))
     return [{"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"],
              "cities": options}, {"type": "pass", "player": who}]
-
-
-def _cost_to_add(ctx, network, city, houses):
-    """The total of ctx.planner.route(network, [city]) without building a plan (the offer prices every
-    open city after each fact): the cheapest connection from the network (none for a first city)
-    plus the next house there; None if the network cannot reach the city."""
-    links = [d for d in (ctx.planner.distance(c, city) for c in network) if d is not None]
-    if network and not links:
-        return None
-    return min(links, default=0) + ctx.edition.house_costs[houses]
 
 
 def _bureaucracy(state, ctx, out):

@@ -67,7 +67,9 @@ def take(deck: dict, card) -> list:
         below = deck["prepared"]
         deck["prepared"] = []
         deck["step3_drawn"] = True
-        deck["shuffled"] = sorted(deck["under"] + [c for p in below for c in p["cards"]])
+        known = [c for p in below for c in p["cards"]]
+        deck["shuffled"] = sorted(deck["under"] + known)
+        deck["unseen"] = [c for c in deck["unseen"] if c not in known]
         deck["hidden"] = sum(free(p) for p in below)
         deck["under"] = []
         events.append(event("deck_shuffled", f"Step 3 card drawn: the {len(deck['shuffled']) + deck['hidden']} "
@@ -77,7 +79,7 @@ def take(deck: dict, card) -> list:
         if card in part["cards"]:
             part["cards"].remove(card)
         deck["unseen"].remove(card)
-    if not part["count"]:
+    if deck["prepared"] and not part["count"]:
         deck["prepared"].pop(0)
     derive(deck)
     if deck["removed_unseen"] and before and unseen_in_deck(deck) == 0:

@@ -1,23 +1,25 @@
 """The board as SVG, drawn from the map file's coordinates.
 
 Coordinates in maps/*.toml are fractions of the board's longer side, so one scale (SCALE units per
-longer side) serves both axes and the board keeps its shape. The part that never changes during a
-game — links, their printed costs, cities and their names, the play areas — is built once per map
-and play areas and cached as markup; a page adds only the houses, a build's selection and routes.
+longer side) serves both axes and the board keeps its shape. The parts that never change during a
+game — links, their printed costs, cities, the play areas, and the cities' names — are built once per
+map and play areas and cached as markup; a page adds only the houses, a build's selection and routes,
+drawn between the two so that neither a house nor a route ever hides a name. Where names and houses
+go is placement.py's.
 """
 import math
-from functools import lru_cache
 from html import escape
 from itertools import combinations
 
 from markupsafe import Markup
 
+from .memo import per_object
+from .placement import COST, DOT, FONT, HOUSE, layout
+
 SCALE = 1000          # SVG units per the board's longer side
-PAD = 70              # room around the outermost cities for names and houses
-PAD_X = 110           # names are wider than tall
-HOUSE = 13            # a house's side
-HOUSE_SLOTS = ((-22, -28), (9, -28), (-6.5, -44))   # house offsets from a city's centre: 1st, 2nd, 3rd
+MARGIN = 12           # around the outermost names and houses
 TAP = 44              # CSS px: the smallest target a finger hits reliably
+READABLE = 12         # CSS px: the smallest a name is drawn (on a phone the board scrolls instead)
 MAX_HIT = 40          # SVG units: a city's hit circle at most (a city's dot is 15)
 
 
@@ -25,19 +27,26 @@ def point(city) -> tuple:
     return round(city.x * SCALE, 1), round(city.y * SCALE, 1)
 
 
-@lru_cache(maxsize=16)
+@per_object(16)
 def box(game_map) -> tuple:
-    """(x, y, width, height) of the board in SVG units."""
-    xs = [point(c)[0] for c in game_map.cities.values()]
-    ys = [point(c)[1] for c in game_map.cities.values()]
-    return min(xs) - PAD_X, min(ys) - PAD, max(xs) - min(xs) + 2 * PAD_X, max(ys) - min(ys) + 2 * PAD
+    """(x, y, width, height) of the board in SVG units: every dot, name and house place, and a margin."""
+    boxes = [s.box for s in spots_of(game_map).values()]
+    boxes += [(x, y, x + HOUSE, y + HOUSE) for s in spots_of(game_map).values() for x, y in s.houses]
+    boxes += [(x - DOT, y - DOT, x + DOT, y + DOT) for x, y in map(point, game_map.cities.values())]
+    left, top = min(b[0] for b in boxes) - MARGIN, min(b[1] for b in boxes) - MARGIN
+    right, bottom = max(b[2] for b in boxes) + MARGIN, max(b[3] for b in boxes) + MARGIN
+    return round(left, 1), round(top, 1), round(right - left, 1), round(bottom - top, 1)
+
+
+def spots_of(game_map) -> dict:
+    return layout(game_map, SCALE)
 
 
 def view_box(game_map) -> str:
     return "%s %s %s %s" % box(game_map)
 
 
-@lru_cache(maxsize=16)
+@per_object(16)
 def hit_radius(game_map) -> float:
     """A city's hit circle in SVG units: most of the way to its nearest neighbour, so that a tap on a
     city's dot is always that city even where two cities nearly touch."""
@@ -45,11 +54,11 @@ def hit_radius(game_map) -> float:
     return round(min(MAX_HIT, 0.85 * nearest), 1)
 
 
-@lru_cache(maxsize=16)
+@per_object(16)
 def min_width(game_map) -> int:
     """CSS px the board is never drawn narrower than (its box scrolls instead on a phone), so that
-    every hit circle is at least TAP px across."""
-    return math.ceil(box(game_map)[2] * TAP / (2 * hit_radius(game_map)))
+    every hit circle is at least TAP px across and every name READABLE px tall."""
+    return math.ceil(box(game_map)[2] * max(TAP / (2 * hit_radius(game_map)), READABLE / FONT))
 
 
 def landscape(game_map) -> bool:
@@ -58,9 +67,9 @@ def landscape(game_map) -> bool:
     return width > height
 
 
-@lru_cache(maxsize=32)
+@per_object(32)
 def static_layer(game_map, areas: tuple) -> Markup:
-    """Links with their costs, then cities with their printed names; outside the play areas greyed."""
+    """Links with their costs, then the cities' dots; outside the play areas greyed."""
     inside = game_map.cities_in(areas)
     parts = ['<g class="links">']
     for link in game_map.connections:
@@ -72,7 +81,7 @@ def static_layer(game_map, areas: tuple) -> Markup:
         (ax, ay), (bx, by) = point(game_map.cities[link.a]), point(game_map.cities[link.b])
         off = "" if {link.a, link.b} <= inside else " off"
         mx, my = round((ax + bx) / 2, 1), round((ay + by) / 2, 1)
-        parts.append(f'<g class="cost{off}"><circle cx="{mx}" cy="{my}" r="12"/>'
+        parts.append(f'<g class="cost{off}"><circle cx="{mx}" cy="{my}" r="{COST}"/>'
                      f'<text x="{mx}" y="{my}">{link.cost}</text></g>')
     parts.append('</g><g class="cities">')
     for city in sorted(game_map.cities.values(), key=lambda c: c.id):
@@ -80,24 +89,43 @@ def static_layer(game_map, areas: tuple) -> Markup:
         area = game_map.areas[city.area]
         off = "" if city.id in inside else " off"
         parts.append(f'<g class="city{off}" data-city="{escape(city.id)}">'
-                     f'<circle cx="{x}" cy="{y}" r="15" style="fill:{escape(area.colour)}"/>'
-                     f'<text x="{x}" y="{y + 34}">{escape(city.name)}</text></g>')
+                     f'<circle cx="{x}" cy="{y}" r="{DOT}" style="fill:{escape(area.colour)}"/></g>')
     parts.append("</g>")
     return Markup("".join(parts))
 
 
-def houses(game_map, state: dict, colours: dict) -> list:
-    """One entry per house on the board: where it stands and whose colour it is (first builder first)."""
+@per_object(32)
+def names_layer(game_map, areas: tuple) -> Markup:
+    """The cities' printed names, each where placement.py put it; outside the play areas greyed."""
+    inside = game_map.cities_in(areas)
+    spots = spots_of(game_map)
+    return Markup("".join(
+        f'<text class="{"name" if city.id in inside else "name off"}" x="{spots[city.id].text_x}" '
+        f'y="{spots[city.id].text_y}" text-anchor="{spots[city.id].anchor}">{escape(city.name)}</text>'
+        for city in sorted(game_map.cities.values(), key=lambda c: c.id)))
+
+
+def houses(game_map, state: dict, colours: dict) -> Markup:
+    """Every house on the board in its owner's colour (first builder first), as SVG: drawn once per
+    state (the page's view of a sequence number), never per answer."""
+    return Markup("".join(
+        f'<rect x="{h["x"]}" y="{h["y"]}" width="{HOUSE}" height="{HOUSE}" style="--house: {escape(h["colour"])}">'
+        f'<title>{escape(h["player"])} · {escape(h["city"])}</title></rect>' for h in placed(game_map, state, colours)))
+
+
+def placed(game_map, state: dict, colours: dict) -> list:
+    """One entry per house: where it stands (its city's next house place), whose colour it is, and
+    its city's name."""
     out = []
     taken: dict[str, int] = {}
+    spots = spots_of(game_map)
     for name, p in state["players"].items():
         for city in p["cities"]:
             slot = taken.get(city, 0)
             taken[city] = slot + 1
-            x, y = point(game_map.cities[city])
-            dx, dy = HOUSE_SLOTS[min(slot, len(HOUSE_SLOTS) - 1)]
-            out.append({"x": round(x + dx, 1), "y": round(y + dy, 1), "colour": colours[name], "player": name,
-                        "city": game_map.cities[city].name})
+            places = spots[city].houses
+            x, y = places[min(slot, len(places) - 1)]
+            out.append({"x": x, "y": y, "colour": colours[name], "player": name, "city": game_map.cities[city].name})
     return out
 
 

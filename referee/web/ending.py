@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from .views import colour
 
 WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 600, 260, 44, 30, 12, 12
+LABEL_GAP = 14        # a name's height at the chart's type size: end labels are at least this far apart
 
 
 def per_round(game) -> dict:
@@ -39,10 +40,26 @@ def chart(rounds: list, series: dict, colours: dict) -> dict:
               "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
               "last": (x(len(values) - 1), y(values[-1])) if values else None}
              for n, values in series.items()]
+    spread_labels([line for line in lines if line["last"]], TOP + LABEL_GAP, HEIGHT - BOTTOM)
     return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM,
             "top": TOP, "lines": lines,
             "xticks": [(x(i), r) for i, r in enumerate(rounds)],
             "yticks": [(y(v), v) for v in range(0, top + 1, step)]}
+
+
+def spread_labels(lines: list, top: float, bottom: float):
+    """Move the names at the lines' ends apart (keeping their order) so close finishes stay readable."""
+    lines.sort(key=lambda line: line["last"][1])
+    ys = [line["last"][1] for line in lines]
+    for i in range(1, len(ys)):
+        ys[i] = max(ys[i], ys[i - 1] + LABEL_GAP)
+    overflow = ys[-1] - bottom if ys else 0
+    if overflow > 0:
+        ys = [y - overflow for y in ys]
+        for i in range(len(ys) - 2, -1, -1):
+            ys[i] = min(ys[i], ys[i + 1] - LABEL_GAP)
+    for line, y in zip(lines, ys):
+        line["label_y"] = round(max(y, top), 1)
 
 
 def result(game) -> dict:

@@ -6,7 +6,6 @@ imported log must replay line by line, before anything is stored.
 import json
 import time
 from datetime import timedelta
-from functools import lru_cache
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import format_timedelta
@@ -19,6 +18,7 @@ from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, setup_form, views
 from .db import get_store
+from .memo import per_object
 
 bp = Blueprint("games", __name__)
 
@@ -76,7 +76,7 @@ def _picker(form) -> dict:
             "connected": bool(game_map) and form.connected(), "shown": setup_form.shown, "map_drawing": map_drawing}
 
 
-@lru_cache(maxsize=16)
+@per_object(16)
 def map_drawing(game_map) -> dict:
     """The map drawn small for picking areas (the board's coordinates): city dots by area, links as lines."""
     cities = game_map.cities
@@ -98,8 +98,9 @@ def upload():
     try:
         game_id = import_log(get_store(), file.read())
     except ReplayError as e:
+        reason = views.refusal(e.cause) if e.cause else _("it is not a line of a game log (UTF-8 JSON Lines).")
         return _list_page(_("Nothing was imported: line %(line)s of %(file)s is refused: %(reason)s",
-                            line=e.line, file=file.filename, reason=str(e).removeprefix(f"line {e.line}: ")), 400)
+                            line=e.line, file=file.filename, reason=reason), 400)
     return redirect(url_for("table.view", game_id=game_id), 303)
 
 

@@ -5,8 +5,6 @@ to build, a player's power choice). Prices, totals and income come from the engi
 candidate fact is applied to the current state (which `apply` never changes) — and build routes
 and suggestions from the planner; nothing here computes a rule.
 """
-from functools import lru_cache
-
 from ..planner import PlanError
 from ..rules import engine
 from ..rules.context import RESOURCES
@@ -14,6 +12,7 @@ from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
 from .board import routes
 from .facts import FormError, fact_from_form
+from .memo import per_object
 from .views import card, owned, refusal
 
 
@@ -124,7 +123,7 @@ def suggestions(game, name: str) -> list:
                         tuple(sorted(occupied(game.state).items())), game.state["players"][name]["money"])
 
 
-@lru_cache(maxsize=256)
+@per_object(256)
 def _suggestions(ctx, step, network, occupied_items, money) -> list:
     """The cheapest 1, 2 and 3 cities, and the most cities the player's money buys (planner)."""
     out = []

@@ -15,7 +15,7 @@ from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..printing import card_pdf, report_pdf
 from .errors import page
 from .language import current
-from .setup_form import shown
+from .setup_form import DEFAULT_MAP, shown
 from .table import open_table
 
 bp = Blueprint("printouts", __name__)
@@ -33,7 +33,7 @@ def size_names() -> dict:
 
 
 def choices() -> dict:
-    """The game list's Print form: {"maps": {id: name in the page's language}, "players": [counts]}."""
+    """The game list's Print form: {"maps": {id: name in the page's language}, "players": [counts], "default": id}."""
     maps, counts = {}, set()
     for map_id in available_maps():
         try:
@@ -42,7 +42,7 @@ def choices() -> dict:
         except CatalogError:
             continue
         maps[map_id] = shown(game_map.name)
-    return {"maps": maps, "players": sorted(counts)}
+    return {"maps": maps, "players": sorted(counts), "default": DEFAULT_MAP}
 
 
 class Refused(Exception):

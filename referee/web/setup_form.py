@@ -6,10 +6,12 @@ is explained in their language and all at once, before the engine sees the setup
 
 Form fields: map; name_N, colour_N, position_N for seat N (seat order = N's order, rows without a
 name are empty seats); areas (repeated); toggle (an area tapped on the map); short_game; order_by
-("table": position_N is the round-1 order drawn by lot, "app": the referee draws it).
+("table": position_N is the round-1 order drawn by lot, "app": the referee draws it); move ("N:up" or
+"N:down": a seat's arrow button, moving that seat's player one seat round the table).
 """
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
@@ -19,14 +21,36 @@ from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..rules.fields import normal_name
 
 SEATS = 6
+DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
 HOUSE_COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 ROW_FIELD = re.compile(r"(name|colour|position)_([1-9][0-9]?)")
-WORDS = {  # names in the map files, as the pages show them
-    "Germany": lazy_gettext("Germany"), "USA": lazy_gettext("USA"),
-    "North-west": lazy_gettext("North-west"), "North-east": lazy_gettext("North-east"),
-    "North-central": lazy_gettext("North-central"), "West": lazy_gettext("West"), "East": lazy_gettext("East"),
-    "South-west": lazy_gettext("South-west"), "South-east": lazy_gettext("South-east"),
-    "South-central": lazy_gettext("South-central"),
+MOVE = re.compile(r"([1-9][0-9]?):(up|down)")     # a seat's up/down button
+WORDS = {  # names in the map files (boards, then play areas), as the pages show them
+    "Australia": lazy_gettext("Australia"), "Baden-Württemberg": lazy_gettext("Baden-Württemberg"),
+    "Benelux": lazy_gettext("Benelux"), "Brazil": lazy_gettext("Brazil"),
+    "British Isles (UK & Ireland)": lazy_gettext("British Isles (UK & Ireland)"),
+    "Central Europe": lazy_gettext("Central Europe"), "China": lazy_gettext("China"),
+    "France": lazy_gettext("France"), "Germany": lazy_gettext("Germany"),
+    "Indian Subcontinent": lazy_gettext("Indian Subcontinent"), "Italy": lazy_gettext("Italy"),
+    "Japan": lazy_gettext("Japan"), "Korea": lazy_gettext("Korea"),
+    "Northern Europe": lazy_gettext("Northern Europe"), "Québec": lazy_gettext("Québec"),
+    "Russia": lazy_gettext("Russia"), "Spain & Portugal": lazy_gettext("Spain & Portugal"),
+    "USA": lazy_gettext("USA"),
+    "Austria": lazy_gettext("Austria"), "Baltic States": lazy_gettext("Baltic States"),
+    "Blue": lazy_gettext("Blue"), "Brown": lazy_gettext("Brown"), "Czechia": lazy_gettext("Czechia"),
+    "Denmark": lazy_gettext("Denmark"), "East": lazy_gettext("East"), "Finland": lazy_gettext("Finland"),
+    "Green": lazy_gettext("Green"), "Hungary": lazy_gettext("Hungary"),
+    "North-central": lazy_gettext("North-central"), "North-east": lazy_gettext("North-east"),
+    "North-west": lazy_gettext("North-west"), "Northern England": lazy_gettext("Northern England"),
+    "Northern Ireland": lazy_gettext("Northern Ireland"), "Northern Sweden": lazy_gettext("Northern Sweden"),
+    "Norway": lazy_gettext("Norway"), "Orange": lazy_gettext("Orange"), "Pink": lazy_gettext("Pink"),
+    "Poland (east)": lazy_gettext("Poland (east)"), "Poland (west)": lazy_gettext("Poland (west)"),
+    "Portugal": lazy_gettext("Portugal"), "Purple": lazy_gettext("Purple"), "Red": lazy_gettext("Red"),
+    "Republic of Ireland": lazy_gettext("Republic of Ireland"), "Scotland": lazy_gettext("Scotland"),
+    "Slovakia": lazy_gettext("Slovakia"), "South-central": lazy_gettext("South-central"),
+    "South-east": lazy_gettext("South-east"), "South-west": lazy_gettext("South-west"),
+    "Southern England": lazy_gettext("Southern England"), "Southern Sweden": lazy_gettext("Southern Sweden"),
+    "Wales": lazy_gettext("Wales"), "West": lazy_gettext("West"), "Yellow": lazy_gettext("Yellow"),
 }
 
 
@@ -91,7 +115,7 @@ class SetupForm:
 def read(form) -> SetupForm:
     """The form's values, as typed (names normalised as the engine compares them)."""
     maps = available_maps()
-    map_id = form.get("map") or (maps[0] if maps else "")
+    map_id = form.get("map") or (DEFAULT_MAP if DEFAULT_MAP in maps else maps[0] if maps else "")
     seats = {}
     for key in form:
         if m := ROW_FIELD.fullmatch(key):
@@ -100,7 +124,10 @@ def read(form) -> SetupForm:
             setattr(seat, m[1], normal_name(value) if m[1] == "name" else value.strip())
     for n in range(1, SEATS + 1):
         seats.setdefault(n, Seat(n, colour=HOUSE_COLOURS[n - 1]))
-    result = SetupForm(map_id=map_id, seats=[seats[n] for n in sorted(seats)], areas=[],
+    ordered = [seats[n] for n in sorted(seats)]
+    if move := MOVE.fullmatch(form.get("move") or ""):
+        swap_seats(ordered, int(move[1]), -1 if move[2] == "up" else 1)
+    result = SetupForm(map_id=map_id, seats=ordered, areas=[],
                        short_game=bool(form.get("short_game")),
                        order_by="app" if form.get("order_by") == "app" else "table")
     board = result.board
@@ -110,6 +137,16 @@ def read(form) -> SetupForm:
         chosen = [a for a in chosen if a != toggle] if toggle in chosen else chosen + [toggle]
     result.areas = [a for a in chosen if board and a in board.areas]
     return result
+
+
+def swap_seats(seats: list, number: int, step: int):
+    """Move what seat `number` holds (name, colour, drawn place) one seat up (-1) or down (+1);
+    the seats themselves keep their numbers."""
+    i = next((i for i, s in enumerate(seats) if s.seat == number), None)
+    if i is None or not 0 <= i + step < len(seats):
+        return
+    a, b = seats[i], seats[i + step]
+    (a.name, a.colour, a.position), (b.name, b.colour, b.position) = (b.name, b.colour, b.position), (a.name, a.colour, a.position)
 
 
 def check(f: SetupForm) -> list:
@@ -122,6 +159,10 @@ def check(f: SetupForm) -> list:
         problems.append(_("Enter the names of at least two players, one per seat."))
     elif len(players) > SEATS:
         problems.append(_("Power Grid is for 2 to 6 players; %(count)s names were entered.", count=len(players)))
+    for p in players:
+        if any(unicodedata.category(c) == "Cc" for c in p.name):
+            problems.append(_("The name in seat %(seat)s has a character that cannot be shown; type it again.",
+                              seat=p.seat))
     names = [p.name for p in players]
     for name in dict.fromkeys(n for n in names if names.count(n) > 1):
         problems.append(_("Two players are called “%(name)s”. Each player needs a name of their own.", name=name))

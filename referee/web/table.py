@@ -5,11 +5,11 @@ Routes (all under /games/<game_id>):
     GET  /             the table page. Query fields of a draft (the same fields as a fact, below)
                        preview it: buy prices, a build's total and routes, a player's income.
                        `since=<seq>` (the page's poll) answers 204 while nothing changed.
-                       An htmx request gets the #table fragment only.
+                       An htmx request gets the #table fragment only (see "What an answer redraws").
     POST /facts        one entry: the fact fields of referee/web/facts.py (type, player, plant, amount,
                        price, card, cities…, coal/oil/garbage/uranium, fire/plants/burn_<plant>/powered,
-                       keep_<r>, from/to/resource/count) plus `seq`, the sequence number the page was
-                       rendered at. Answers:
+                       keep_<r>, from/to/resource/count) plus `seq`, the sequence number the form was
+                       rendered at, and (htmx) `page_seq`, the page's own, which wins. Answers:
                          200  the #table fragment with the entry's rulings (a plain form post: 303 to the page,
                               or to `next` if it is a local path)
                          400  a malformed form: a message in the page's language, retargeted to #message
@@ -17,8 +17,16 @@ Routes (all under /games/<game_id>):
                          409  someone else entered first (seq is stale): the fresh #table and a notice
     GET  /log          every effective fact with its rulings; undo, redo, links to correct a fact
     GET  /log/<n>      the form to correct fact n;  POST /log/<n> replaces it (same fields + seq)
+
+What an answer redraws: an htmx answer always replaces #table (its data-seq, the status, rulings,
+input and board's houses), but the players, plant market, resource market, deck and result come
+back as empty `hx-preserve` stand-ins when they are the same as on the page it answers (the page's
+`page_seq`, whose view is kept per sequence number: Table.view), and the board's unchanging layer
+always does: htmx keeps the parts already on screen. A form in a kept part still holds the `seq`
+it was drawn at, so htmx adds the page's current `page_seq` (#page-seq, hx-include on #table).
 """
 from functools import partial
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -28,7 +36,9 @@ from ..store import UnknownGame
 from . import board, ending, inputs, views
 from .db import get_store
 from .facts import FormError, fact_from_form
+from .cards import plant_card
 from .correction import correction_fields
+from .language import current
 from .tables import Moved, Tables
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
@@ -36,7 +46,12 @@ bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
 @bp.record_once
 def template_helpers(setup):
-    setup.app.jinja_env.globals.update(resource_name=views.resource_name)
+    setup.app.jinja_env.globals.update(resource_name=views.resource_name, plant_card=plant_card, query=query)
+
+
+def query(**values) -> str:
+    """A draft's query string (repeated fields for lists), appended to the table's own URL."""
+    return "?" + urlencode(values, doseq=True)
 
 
 def open_table(game_id: int):
@@ -51,36 +66,59 @@ def htmx() -> bool:
     return bool(request.headers.get("HX-Request"))
 
 
-def table_values(table, events=None, draft=None) -> dict:
-    """Everything the table fragment draws, from the game's current state."""
-    game = table.game
+# Parts of the table drawn from the state alone (no draft, no form tokens change what they show): a
+# response leaves out those the page on screen already shows as they are, and htmx keeps them.
+KEPT_PARTS = {"players": "players", "market": "market", "resources": "track", "deck": "deck", "end": "end"}  # id: view
+
+
+def state_view(game) -> dict:
+    """What the table draws from one state, in the page's language (made once per seq: Table.view)."""
     state, ctx = game.state, game.ctx
-    events = game.events[-1] if events is None else events
-    panel = inputs.panel(game, draft)
-    colours = views.colours(state)
     return {
-        "table": table, "game_id": table.id, "seq": table.seq, "state": state, "next": state["next"],
         "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map),
-        "ruling": partial(views.ruling, game_map=ctx.map),
-        "order": views.turn_order(state), "market": views.market(state, ctx),
-        "track": views.resource_track(state, ctx, views.refill_before(events)),
-        "players": views.players(state, ctx), "deck": views.deck(state), "panel": panel,
-        "events": events, "refill": views.refill_steps(events),
-        "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
-                  "houses": board.houses(ctx.map, state, colours), "routes": panel.get("routes", []),
-                  "chosen": board.spots(ctx.map, panel.get("chosen", [])),
-                  "targets": board.spots(ctx.map, [o["city"] for o in panel.get("options", [])])},
-        "can_undo": bool(game.facts), "can_redo": bool(game.undone),
+        "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
+        "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
+        "players": views.players(state, ctx), "deck": views.deck(state),
+        "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
+        "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game),
     }
 
 
-def show(table, events=None, draft=None, status=200, notice=None):
-    """The #table fragment for htmx, else the whole page."""
-    values = table_values(table, events, draft)
+def table_values(table, events=None, draft=None, shown: int | None = None) -> dict:
+    """Everything the table fragment draws; `shown` is the seq of the page on screen (htmx), whose
+    unchanged parts are not drawn again."""
+    lang = current()
+    now = table.view(lang, state_view)
+    before = table.seen_view(shown, lang) if shown is not None else None
+    game = table.game
+    ctx = game.ctx
+    events = game.events[-1] if events is None else events
+    panel = inputs.panel(game, draft) if draft else now["panel"]
+    return {
+        **now, "table": table, "game_id": table.id, "seq": table.seq, "state": game.state,
+        "fact_url": url_for("table.facts", game_id=table.id), "view_url": url_for("table.view", game_id=table.id),
+        "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
+        "events": events, "refill": views.refill_steps(events),
+        "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
+        "wide_board": board.landscape(ctx.map),
+        "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
+                  "names": board.names_layer(ctx.map, ctx.areas),
+                  "min_width": board.min_width(ctx.map), "hit": board.hit_radius(ctx.map),
+                  "houses": now["houses"], "routes": panel.get("routes", []),
+                  "chosen": board.spots(ctx.map, panel.get("chosen", [])),
+                  "targets": board.spots(ctx.map, [o["city"] for o in panel.get("options", [])])},
+    }
+
+
+def show(table, events=None, draft=None, status=200, notice=None, shown=None):
+    """The #table fragment for htmx (leaving out what the page at `shown` already has, and the
+    board's unchanging layer, which every table page has), else the whole page."""
     if htmx():
+        values = table_values(table, events, draft, shown)
+        values["board"]["static_shown"] = True
         return render_template("_table.html", notice=notice, oob=True, **values), status
-    return render_template("table/view.html", notice=notice, **values), status
+    return render_template("table/view.html", notice=notice, **table_values(table, events, draft)), status
 
 
 def refused(table, status: int, message: str, waiting: str | None = None):
@@ -99,13 +137,16 @@ def moved(table):
     return body, status, ({"HX-Retarget": "#table", "HX-Reswap": "outerHTML"} if htmx() else {})
 
 
-def seen_seq(form):
-    text = (form.get("seq") or "").strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise FormError(_("The page's sequence number is not a number; reload the page."))
-    return int(text)
+def seen_seq(values):
+    """The sequence number the page on screen was drawn at. htmx sends `page_seq`, which the page
+    keeps current even in parts it did not redraw; a plain form post sends its own `seq`."""
+    for field in ("page_seq", "seq"):
+        text = (values.get(field) or "").strip()
+        if text:
+            if not text.isdigit():
+                raise FormError(_("The page's sequence number is not a number; reload the page."))
+            return int(text)
+    return None
 
 
 def local(target: str | None) -> str | None:
@@ -117,7 +158,11 @@ def view(game_id):
     table = open_table(game_id)
     if htmx() and request.args.get("since") == str(table.seq):
         return "", 204
-    return show(table, draft=request.args if request.args.get("type") else None)
+    try:
+        shown = seen_seq(request.args)
+    except FormError:
+        shown = None
+    return show(table, draft=request.args if request.args.get("type") else None, shown=shown)
 
 
 @bp.post("/facts")
@@ -136,7 +181,7 @@ def facts(game_id):
         return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map))
     if not htmx():
         return redirect(local(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
-    return show(table, events=events)
+    return show(table, events=events, shown=seen)
 
 
 @bp.get("/log")
@@ -173,9 +218,8 @@ def correct(game_id, number):
         except Moved:
             status, notice = 409, {"message": _("Another device entered something first. "
                                                 "Check the fact and correct it again.")}
-        except IllegalAction as e:
-            # which later fact would break is only in the engine's own (English) words: shown as the detail
-            status, notice = 422, {"message": views.refusal(e), "detail": e.message}
+        except IllegalAction as e:     # says which later fact would become illegal, and why
+            status, notice = 422, {"message": views.refusal(e)}
     return render_template("table/correct.html", game_id=game_id, seq=table.seq, number=number,
                            text=views.fact_text(original, game.ctx.map), kind=original["type"],
                            fields=correction_fields(original, values, game), notice=notice,

@@ -23,10 +23,28 @@ class Moved(Exception):
 
 
 class Table:
+    VIEWS_KEPT = 8      # (seq, language) views kept: the page on screen is at most a few entries behind
+
     def __init__(self, game_id: int, game: Game, seq: int):
         self.id, self.game, self.seq = game_id, game, seq
         self.lock = threading.Lock()
         self.stale = False
+        self.views: dict[tuple, dict] = {}
+
+    def view(self, lang: str, make) -> dict:
+        """make(game) at the current sequence in `lang`, made once: an entry never changes once
+        stored, so every device and request showing this sequence draws the same thing."""
+        with self.lock:
+            key = (self.seq, lang)
+            if key not in self.views:
+                self.views[key] = make(self.game)
+                while len(self.views) > self.VIEWS_KEPT:
+                    del self.views[next(iter(self.views))]
+            return self.views[key]
+
+    def seen_view(self, seq: int | None, lang: str) -> dict | None:
+        """The view a page at `seq` was drawn from, if it is still kept."""
+        return self.views.get((seq, lang))
 
     def catch_up(self, store: Store):
         """Play entries another process stored since this copy was made (cheap when there are none)."""

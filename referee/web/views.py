@@ -6,6 +6,7 @@ about the game (rulings, refusals, what the table waits for, log lines) come fro
 in the page's language.
 """
 import re
+from functools import lru_cache
 
 from flask_babel import gettext as _, ngettext
 
@@ -15,6 +16,7 @@ from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
 from ..rules.plant_market import CURRENT_SIZE
 from .language import current
+from .memo import per_object
 from .setup_form import HOUSE_COLOURS
 
 CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
@@ -49,7 +51,12 @@ def phase_name(phase: str) -> str:
 
 
 def resource_name(r: str) -> str:
-    return words().resource(r)
+    return _resource_name(r, current())
+
+
+@lru_cache(maxsize=64)
+def _resource_name(r: str, lang: str) -> str:
+    return rulings.Words(lang).resource(r)
 
 
 KINDS = {"hybrid": N_("coal or oil"), "ecological": N_("ecological"), "fusion": N_("fusion")}
@@ -72,7 +79,13 @@ def colours(state: dict) -> dict:
 
 
 def card(ctx, number) -> dict:
-    """A plant card as printed: number, what it burns and how much, cities powered."""
+    """A plant card as printed: number, what it burns and how much, cities powered (one shared,
+    read-only dict per card and language)."""
+    return _card(ctx, number, current())
+
+
+@per_object(1024)
+def _card(ctx, number, lang: str) -> dict:
     if number == STEP3:
         return {"step3": True}
     plant = ctx.plant(number)
@@ -141,16 +154,23 @@ def owned(ctx, plant: dict) -> dict:
 
 
 def players(state: dict, ctx) -> list:
-    """Every player in turn order: colour, money, cities, plants with the cubes on them."""
-    nxt = state["next"]
-    acting = set(nxt["waiting_for"])
+    """Every player in turn order: seat, colour, money, cities, plants with the cubes on them.
+
+    Who acts now is marked on the table (acting_seats), not here, so that a turn passing on does
+    not change what the players' panels show."""
+    seats = list(state["players"])
     out = []
     for name in state["order"]:
         p = state["players"][name]
-        out.append({"name": name, "colour": colour(p["colour"]), "money": p["money"], "cities": len(p["cities"]),
-                    "plants": [owned(ctx, pl) for pl in p["plants"]], "acting": name in acting,
-                    "bought": name in state["auction"]["bought"]})
+        out.append({"name": name, "seat": seats.index(name), "colour": colour(p["colour"]), "money": p["money"],
+                    "cities": len(p["cities"]), "plants": [owned(ctx, pl) for pl in p["plants"]]})
     return out
+
+
+def acting_seats(state: dict) -> list:
+    """Seat numbers (setup order) of the players the table waits for: table.css highlights their panels."""
+    seats = list(state["players"])
+    return [seats.index(name) for name in state["next"]["waiting_for"]]
 
 
 def deck(state: dict) -> dict:

@@ -8,14 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
+from chromium import CHROMIUM, device, launch
 from webkit import Server
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-LOCALES = {"en": "en-GB", "ja": "ja-JP", "zh-Hant": "zh-TW"}
-SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
-TIMEOUT_MS = 15_000   # one swap or page; a game is hundreds of them, so a hang fails fast
 
 
 @pytest.fixture(scope="session")
@@ -44,7 +38,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        launched = launch(p)
         yield launched
         launched.close()
 
@@ -56,8 +50,7 @@ def new_page(browser):
     contexts = []
 
     def make(lang="en", size="tablet"):
-        context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size], has_touch=True)
-        context.set_default_timeout(TIMEOUT_MS)
+        context = device(browser, lang, size)
         contexts.append(context)
         return context.new_page()
 

@@ -7,7 +7,8 @@ from referee.catalog import available_maps, load_map
 
 TAP = 44   # CSS px, the smallest comfortable touch target
 
-# Visible, enabled things a finger taps; an input inside a label is tapped through its label.
+# Visible, enabled things a finger taps; an input inside a label is tapped through its label, and a
+# label pointing at a hidden control (the money switch) is the target itself.
 TARGETS_JS = """([scope, tap]) => {
     const root = document.querySelector(scope);
     if (!root) return [];
@@ -15,6 +16,8 @@ TARGETS_JS = """([scope, tap]) => {
     for (const el of root.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, label[for]')) {
         if (el.closest('[hidden], .visually-hidden') || el.classList.contains('visually-hidden')) continue;
         if (el.disabled || el.getAttribute('aria-disabled') === 'true') continue;
+        const control = el.htmlFor && document.getElementById(el.htmlFor);
+        if (control && control.checkVisibility() && !control.classList.contains('visually-hidden')) continue;
         const target = (el.matches('input, select, textarea') && el.closest('label')) || el;
         if (!target.checkVisibility({visibilityProperty: true})) continue;
         const r = target.getBoundingClientRect();

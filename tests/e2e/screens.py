@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from referee.game import Game
-from tableplayer import swap
+from tableplayer import START, Refused, TablePlayer, new_game, swap
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "germany-4p.jsonl"
 PANELS = ("nominate", "bid", "draw", "discard", "buy", "build", "power", "over")
@@ -66,9 +66,49 @@ def choose_cities(page):
         swap(page, links.last.click)
 
 
+NAMES = ["Ann", "Bob", "Cara"]
+
+
+def every_screen(page, base: str, games: dict, lan=None):
+    """Visit every screen in turn, yielding its name while the page shows it: the pages above, the
+    new-game form refused, a game just started, an entry refused, an entry beaten by another device
+    and, given a `--lan` server's URL, the page a device without the table key gets."""
+    for name, url, then in pages(base, games):
+        page.goto(url)
+        if then:
+            then(page)
+        yield name
+    refuse_new_game(page, base)
+    yield "new-game-refused"
+    table = new_game(page, base, NAMES, ["NW", "W", "SW"])
+    yield "table-start"
+    page.fill("#input form.nominate input[name=bid]", "1")     # below the plant's number
+    refused(page, "#input form.nominate button[name=plant][value='4']")
+    yield "table-refused"
+    other = page.context.new_page()                            # another device enters first
+    other.goto(table)
+    TablePlayer(other).step()
+    other.close()
+    refused(page, "#input form.nominate button[name=plant][value='3']")
+    yield "table-moved"
+    if lan:
+        refuse_new_game(page, lan)
+        yield "forbidden"
+
+
+def refused(page, button: str):
+    """Tap a button whose entry the app refuses (the page then shows why)."""
+    try:
+        swap(page, page.locator(button).click)
+    except Refused:
+        return
+    raise AssertionError(f"{button} was accepted")
+
+
 def refuse_new_game(page, base: str):
-    """The new-game form sent with one name only: the page that lists what is wrong."""
+    """The new-game form sent with one name only: refused as incomplete (or, without the table key,
+    as not allowed)."""
     page.goto(base + "/games/new")
     page.fill("input[name=name_1]", "Ann")
     with page.expect_navigation():
-        page.locator("form.new-game button[type=submit]").click()
+        page.locator(START).click()

@@ -20,30 +20,36 @@ from urllib.parse import parse_qs, urlsplit
 
 RESOURCES = ("coal", "oil", "garbage", "uranium")
 BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
+START = "form.new-game button.primary[type=submit]"    # "Start the game"
 
 
 class Refused(AssertionError):
     """The page showed an error where the strategy expected its entry to be accepted."""
 
 
-def new_game(page, base: str, names, areas, shots=None, short_game=False) -> str:
+def new_game(page, base: str, names, areas, shots=None, board="germany") -> str:
     """Fill in and submit the new-game form (seat order = turn order); returns the table's URL."""
     page.goto(base + "/games/new")
+    page.locator(f"input[name=map][value={board}]").check()
     for seat, name in enumerate(names, 1):
         page.fill(f"input[name=name_{seat}]", name)
         page.select_option(f"select[name=position_{seat}]", str(seat))
+    settled(page)
     for area in areas:
         page.locator(f"#areas label.toggle:has(input[value='{area}'])").click()
-        page.locator(f"#areas input[value='{area}']:checked").wait_for(state="attached")
+        settled(page)
     page.locator("#areas p.status.ok").wait_for()
-    if short_game:
-        page.check("input[name=short_game]")
     if shots:
         shots("new-game")
     with page.expect_navigation():
-        page.locator("form.new-game button[type=submit]").click()
+        page.locator(START).click()
     page.locator("#table").wait_for()
     return page.url
+
+
+def settled(page):
+    """Wait until htmx has no request, swap or settle under way."""
+    page.wait_for_function(f"() => !document.querySelector('{BUSY}')")
 
 
 def swap(page, tap):

@@ -6,9 +6,10 @@ in its language that only the table changes games."""
 import json
 
 import pytest
+from chromium import device
 from looks import english_words, sideways_scroll, small_targets
-from screens import EXAMPLE, PANELS, choose_cities, pages, refuse_new_game, tables
-from tableplayer import Refused, TablePlayer, new_game, swap
+from screens import EXAMPLE, NAMES, PANELS, choose_cities, every_screen, tables
+from tableplayer import START, Refused, TablePlayer, new_game, swap
 
 pytestmark = pytest.mark.e2e
 
@@ -18,30 +19,19 @@ PLAYERS = [p["name"] for p in json.loads(EXAMPLE.read_text(encoding="utf-8").spl
 @pytest.fixture(scope="module")
 def games(server, browser):
     """{panel: table URL}: the recorded game imported once per input the table can wait for."""
-    context = browser.new_context()
+    context = device(browser)
     try:
         return tables(context.new_page(), server)
     finally:
         context.close()
 
 
-def every_screen(page, server, games):
-    """Visit each screen in turn; yields its name with the page showing it."""
-    for name, url, then in pages(server, games):
-        page.goto(url)
-        if then:
-            then(page)
-        yield name
-    refuse_new_game(page, server)
-    yield "new-game-refused"
-
-
 @pytest.mark.parametrize("size", ["tablet", "phone"])
-def test_no_screen_scrolls_sideways(server, games, new_page, size):
+def test_no_screen_scrolls_sideways(server, lan_server, games, new_page, size):
     page = new_page("en", size)
-    wide = {name: sideways_scroll(page) for name in every_screen(page, server, games)}
+    wide = {name: sideways_scroll(page) for name in every_screen(page, server, games, lan_server[0])}
     assert {name: px for name, px in wide.items() if px > 0} == {}
-    assert len(wide) >= 14
+    assert len(wide) == 19
 
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])
@@ -60,12 +50,13 @@ def test_every_tap_target_on_the_table_view_is_at_least_44_px(server, games, new
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
-def test_pages_in_japanese_and_chinese_show_no_english_ui_words(server, games, new_page, lang):
+def test_pages_in_japanese_and_chinese_show_no_english_ui_words(server, lan_server, games, new_page, lang):
     page = new_page(lang, "tablet")
     english = {}
-    for name in every_screen(page, server, games):
+    for name in every_screen(page, server, games, lan_server[0]):
         assert page.locator("html").get_attribute("lang") == lang, name
-        if words := english_words(page, PLAYERS + ["jsonl"]):    # ".jsonl" is the log file's extension
+        # allowed: player names, the log file's extension (.jsonl), QRコード
+        if words := english_words(page, PLAYERS + NAMES + ["jsonl", "QR"]):
             english[name] = words
     assert english == {}
 
@@ -130,7 +121,7 @@ def test_with_lan_a_device_without_the_key_can_watch_but_gets_the_403_page(lan_s
     response_403 = []
     guest.on("response", lambda r: response_403.append(r.status) if r.request.method == "POST" else None)
     with guest.expect_navigation():
-        guest.locator("form.new-game button[type=submit]").click()
+        guest.locator(START).click()
     assert response_403 == [403]
     title = guest.locator("main .error strong").inner_text()
     assert title in str(refused.value)

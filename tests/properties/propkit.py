@@ -17,11 +17,11 @@ from collections import Counter
 from hypothesis import event, note, strategies as st
 
 from referee.game import Game, replay
-from referee.rules import engine
+from referee.rules import engine, map_setup, prepared
 from referee.rules.context import RESOURCES, STEP3
 from referee.rules.errors import IllegalAction
 from referee.rules.state import houses_in
-from tablekit import setup_line
+from mapkit import board_setup
 
 BOX = {"coal": 24, "oil": 24, "garbage": 24, "uranium": 12}
 MAX_ENTRIES = 4000  # a game not over after this many entries is not progressing
@@ -64,7 +64,7 @@ def plant_places(state) -> list:
     deck = state["deck"]
     places = [c for c in state["market"] if c != STEP3]
     places += [pl["number"] for p in state["players"].values() for pl in p["plants"]]
-    places += state["removed"] + deck["unseen"] + deck["under"] + (deck["shuffled"] or [])
+    places += state["removed"] + deck["unseen"] + deck["under"] + (deck["shuffled"] or []) + deck.get("aside", [])
     return places
 
 
@@ -72,7 +72,6 @@ def check_invariants(state: dict, ctx) -> None:
     ed = ctx.edition
     players = state["players"]
     res = state["resources"]
-    assert ed.totals == BOX, ed.totals
 
     # every cube is somewhere, never a negative count
     for r in RESOURCES:
@@ -85,7 +84,7 @@ def check_invariants(state: dict, ctx) -> None:
         market, supply = res["market"][r], res["supply"][r]
         assert 0 <= market <= len(ed.market_slots[r]), (r, market)
         assert supply >= 0, (r, supply)
-        assert market + supply + on_plants == BOX[r], (r, market, supply, on_plants)
+        assert market + supply + on_plants == ed.totals[r], (r, market, supply, on_plants)
 
     # money, houses, cities
     in_play = ctx.map.cities_in(ctx.areas)
@@ -129,9 +128,10 @@ def check_invariants(state: dict, ctx) -> None:
     places = plant_places(state)
     twice = [n for n, k in Counter(places).items() if k > 1]
     assert not twice, ("plants in two places", twice)
-    assert set(places) == set(ed.plants), set(ed.plants) ^ set(places)
+    assert set(places) == set(ctx.plants), set(ctx.plants) ^ set(places)
     deck = state["deck"]
-    assert len(deck["unseen"]) - deck["above"] == deck["removed_unseen"], deck
+    in_deck = prepared.unseen_in_deck(deck) if "prepared" in deck else deck["above"]
+    assert len(deck["unseen"]) - in_deck == deck["removed_unseen"], deck
     assert deck["top"] is None or deck["top"] in deck["unseen"]
     if STEP3 in market:
         assert deck["step3_drawn"] and state["phase"] == "auction"
@@ -141,8 +141,9 @@ def check_invariants(state: dict, ctx) -> None:
     if not state["queue"] and state["phase"] != "over" and not state["end_reached"]:
         # 8 cards (the Step 3 card among them while it waits in an auction) until Step 3 leaves 6;
         # the short game sets the Step 3 card aside and keeps 8; an empty deck lets the market shrink
-        exhausted = deck["step3_drawn"] and not deck["shuffled"]
-        size = 8 if (ctx.short_game or not deck["step3_drawn"] or STEP3 in market) else 6
+        exhausted = deck["step3_drawn"] and not deck["shuffled"] and not deck.get("hidden")
+        full = len(map_setup.market(ctx))
+        size = full if (ctx.short_game or not deck["step3_drawn"] or STEP3 in market) else full - 2
         assert len(market) == size or (exhausted and len(market) < size), (market, size)
 
     if state["phase"] == "over":
@@ -357,7 +358,7 @@ class Run:
 
     def __init__(self, data, players: int, board: str, **extra):
         self.ch = Choices(data)
-        self.setup = setup_line(players, board, **extra)
+        self.setup = board_setup(players, board, **extra)
         self.game = Game(self.setup)
         self.snapshots = [dumps(self.game.state)]  # after each effective fact, kept independently
         self.redoable = []                          # snapshots of undone facts, most recent last

@@ -1,9 +1,14 @@
 """The building offer prices each open city exactly as the planner's route for that one city does."""
 from pathlib import Path
 
+import copy
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from referee.game import replay
+from referee.planner import get_planner
+from referee.planner.core import PlanError
 from referee.rules import legal
 from referee.rules.state import houses_in
 
@@ -46,10 +51,29 @@ def test_every_building_offer_of_the_example_games_matches_the_route_prices(name
     assert offers > 20
 
 
-def test_a_first_city_costs_its_house_and_a_later_one_its_cheapest_connection_too(table):
-    ctx = table(2).game.ctx
-    essen, city = "essen", "aachen"  # not neighbours: the connection runs through duesseldorf
-    assert legal._cost_to_add(ctx, [], city, 1) == ctx.edition.house_costs[1]
-    cost = legal._cost_to_add(ctx, [essen], city, 0)
-    assert cost == ctx.planner.distance(essen, city) + ctx.edition.house_costs[0]
-    assert cost == ctx.planner.route([essen], [city], house_costs=ctx.edition.house_costs).total
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_each_cost_is_what_route_charges_for_that_one_city(data):
+    board, areas = data.draw(st.sampled_from([("germany", ("NW", "W", "SW", "E")), ("usa", ("NE", "SE", "SC"))]))
+    planner = get_planner(board, areas)
+    network = data.draw(st.lists(st.sampled_from(planner.cities), max_size=8, unique=True))
+    step = data.draw(st.integers(1, 3))
+    occupied = data.draw(st.dictionaries(st.sampled_from(planner.cities), st.integers(0, 3), max_size=10))
+    costs = planner.each_cost(network, step=step, occupied=occupied)
+    for city in planner.cities:
+        try:
+            total = planner.route(network, [city], step=step, occupied=occupied).total
+        except PlanError:
+            total = None
+        assert costs.get(city) == total, city
+
+
+def test_an_offer_for_a_network_the_planner_cannot_place_is_empty_as_route_would_refuse_it(table):
+    t = table(2)
+    state = copy.deepcopy(t.game.state)
+    state.update(phase="building", acted=[])
+    who = legal._turn(state)
+    state["players"][who]["cities"] = ["nowhere"]
+    with pytest.raises(PlanError):
+        t.game.ctx.planner.route(["nowhere"], ["essen"])
+    assert legal.next_actions(state, t.game.ctx)["actions"][0]["cities"] == []

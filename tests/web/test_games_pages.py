@@ -87,7 +87,7 @@ def test_empty_seats_are_skipped_and_seat_order_kept(client, app):
     ({"areas": ["NW", "NE", "SW", "SE"]}, "The chosen areas must be adjacent"),
     ({"position_1": "1"}, "Give each player their place in the round-1 order"),
     ({"position_1": "x"}, "Give each player their place in the round-1 order"),
-    ({"map": "atlantis"}, "Choose a map: Germany, USA."),
+    ({"map": "atlantis"}, "Choose a map: Australia, Baden-Württemberg,"),
     ({"name_7": "Gus", "name_5": "Eve", "name_6": "Finn"}, "Power Grid is for 2 to 6 players; 7 names were entered."),
 ])
 def test_new_game_mistakes_are_named_and_nothing_is_stored(client, app, change, message):
@@ -103,11 +103,11 @@ def test_new_game_with_no_fields_at_all_is_a_400_page_not_a_crash(client, app):
     assert stored(app) == []
 
 
-def test_new_game_refused_by_the_engine_shows_its_reason(client, app):
-    name = "A\u0007nn"   # a control character: only the engine's own check knows it
+def test_a_name_with_a_control_character_is_refused_naming_its_seat(client, app):
+    name = "A\u0007nn"
     response = client.post("/games/new", data={**FOUR, "name_1": name})
     assert response.status_code == 400
-    assert "The referee refused this setup: player 1 needs a name of printable text" in response.get_data(as_text=True)
+    assert "The name in seat 1 has a character that cannot be shown" in response.get_data(as_text=True)
     assert stored(app) == []
 
 
@@ -189,14 +189,21 @@ def test_import_of_an_illegal_log_names_the_line_and_reason_and_stores_nothing(c
     assert stored(app) == []
 
 
-@pytest.mark.parametrize("data, reason", [
-    (b"", "empty log"),
-    (b"\xff\xfe{}", "not UTF-8"),
-    (b'{"type": "setup", "map": "germany"', "not valid JSON"),
-])
-def test_import_of_a_file_that_is_no_game_log_is_refused(client, app, data, reason):
+@pytest.mark.parametrize("data", [b"", b"\xff\xfe{}", b'{"type": "setup", "map": "germany"'])
+def test_import_of_a_file_that_is_no_game_log_is_refused(client, app, data):
     response = upload(client, data)
-    assert response.status_code == 400 and reason in response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "line 1 of game.jsonl is refused: it is not a line of a game log" in response.get_data(as_text=True)
+    assert stored(app) == []
+
+
+def test_an_import_refused_by_the_engine_is_explained_in_the_page_language(client, app):
+    lines = GERMANY.read_text(encoding="utf-8").splitlines()
+    lines[4] = '{"type": "bid", "player": "Anna", "amount": 1}'
+    client.set_cookie("lang", "ja")
+    page = upload(client, "\n".join(lines).encode(), name="bad.jsonl").get_data(as_text=True)
+    error = page.split('class="error"')[1].split("</div>")[0]
+    assert "bad.jsonl" in error and "5" in error and "今はそのプレイヤーの手番ではありません。" in error and "Anna" not in error
     assert stored(app) == []
 
 
@@ -252,3 +259,44 @@ def test_an_unexpected_failure_is_a_500_page_in_the_pages_language_without_a_tra
     page = response.get_data(as_text=True)
     assert response.status_code == 500 and "問題が発生しました" in page
     assert "Traceback" not in page and "secret detail" not in page
+
+
+# --- seat order ---------------------------------------------------------------------------------
+
+def seat_row(page, n) -> tuple:
+    """(name, checked colour, drawn place) shown in seat n."""
+    name = re.search(rf'name="name_{n}" value="([^"]*)"', page)[1]
+    colour = re.search(rf'name="colour_{n}" value="(\w+)" checked', page)[1]
+    place = re.search(rf'name="position_{n}".*?<option selected>(\d)</option>', page, re.S)
+    return name, colour, place[1] if place else ""
+
+
+def test_a_seats_arrow_moves_its_player_colour_and_place_one_seat_round_the_table(client):
+    page = client.get("/games/new", query_string={**FOUR, "move": "3:up"}).get_data(as_text=True)
+    assert seat_row(page, 2) == ("Clara", "green", "4") and seat_row(page, 3) == ("Bernd", "blue", "1")
+    assert seat_row(page, 1) == ("Anna", "red", "2") and seat_row(page, 4) == ("Dieter", "yellow", "3")
+    page = client.get("/games/new", query_string={**FOUR, "move": "1:down"}).get_data(as_text=True)
+    assert [seat_row(page, n)[0] for n in (1, 2, 3)] == ["Bernd", "Anna", "Clara"]
+
+
+def test_the_first_seat_cannot_move_up_nor_the_last_down(client):
+    page = client.get("/games/new", query_string={**FOUR, "move": "1:up"}).get_data(as_text=True)
+    assert seat_row(page, 1)[0] == "Anna"
+    assert re.search(r'<button type="submit" name="move" value="1:up"[^>]* disabled', page)
+    assert re.search(r'<button type="submit" name="move" value="6:down"[^>]* disabled', page)
+    assert not re.search(r'<button type="submit" name="move" value="2:up"[^>]* disabled', page)
+
+
+def test_the_arrows_work_without_javascript_and_redraw_only_the_seats_with_htmx(client):
+    page = client.get("/games/new").get_data(as_text=True)
+    button = re.search(r'<button type="submit" name="move" value="2:up".*?>', page, re.S)[0]
+    assert 'formmethod="get" formaction="/games/new"' in button          # a plain form round trip
+    assert 'hx-select="fieldset.seats"' in button and 'hx-include="closest form"' in button
+
+
+def test_the_game_is_created_in_the_seat_order_shown(client, app):
+    reordered = {**FOUR, "name_1": "Bernd", "colour_1": "blue", "position_1": "1",
+                 "name_2": "Anna", "colour_2": "red", "position_2": "2"}
+    assert client.post("/games/new", data=reordered).status_code == 303
+    setup = json.loads(stored(app)[0][1])
+    assert [p["name"] for p in setup["players"]] == ["Bernd", "Anna", "Clara", "Dieter"]

@@ -49,7 +49,7 @@ def test_an_unknown_paper_size_is_a_400_naming_the_sizes_in_the_page_language(cl
     response = client.get(f"/games/{make_game()}/print/aid?size=a3", headers=JA)
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and response.mimetype == "text/html"
-    assert "“a3”" in html and "A6" in html and "レター" in html and "Choose" not in html
+    assert "「a3」" in html and "A6" in html and "レター" in html and "Choose" not in html
 
 
 @pytest.mark.parametrize("path", ["/games/99/print/aid", "/games/99/print/report", "/print/aid?map=mars&players=3"])
@@ -83,5 +83,5 @@ def test_the_table_view_offers_the_report_and_the_aid_on_each_paper(client, make
 
 def test_the_end_of_a_game_offers_its_report(client, example):
     game_id = example()
-    end = re.search(r'<section class="end".*?</section>', client.get(f"/games/{game_id}/").get_data(as_text=True), re.S)
+    end = re.search(r'<section id="end".*?</section>', client.get(f"/games/{game_id}/").get_data(as_text=True), re.S)
     assert f'href="/games/{game_id}/print/report"' in end[0]

@@ -47,3 +47,14 @@ def test_a_tie_break_is_named_on_the_end_panel(app):
     with app.test_request_context():
         html = render_template("_end.html", end=result(Tied), game_id=1)
     assert "Ann wins!" in html and "Tie broken by: money" in html
+
+
+def test_names_at_the_end_of_close_lines_are_moved_apart_and_kept_in_order():
+    from referee.web.ending import LABEL_GAP, chart
+    drawn = chart([1, 2], {"Ann": [50, 25], "Bob": [40, 24], "Cara": [30, 25], "Dan": [20, 0]},
+                  {n: "red" for n in ("Ann", "Bob", "Cara", "Dan")})
+    ys = sorted(line["label_y"] for line in drawn["lines"])
+    assert all(b - a >= LABEL_GAP for a, b in zip(ys, ys[1:]))
+    assert all(drawn["top"] <= y <= drawn["bottom"] for y in ys)
+    by_name = {line["player"]: line["label_y"] for line in drawn["lines"]}
+    assert by_name["Dan"] == max(ys)                       # the lowest finish keeps the lowest name

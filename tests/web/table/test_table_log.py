@@ -1,4 +1,5 @@
 """Undo and redo from the table, the log page, and corrections (accepted or refused with the reason)."""
+import re
 
 
 def test_undo_takes_back_the_last_fact_and_redo_puts_it_back(example, post, stored):
@@ -65,6 +66,17 @@ def test_a_correction_that_makes_a_later_fact_illegal_is_refused_with_the_reason
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "That bid or price is too low." in html and "fact 2" in html and 'value="6"' in html
+    assert len(stored(game_id).log) == 2
+
+
+def test_a_refused_correction_names_the_later_fact_and_why_in_the_page_language(client, example, stored):
+    game_id = example(2)
+    client.set_cookie("lang", "ja")
+    response = client.post(f"/games/{game_id}/log/1", data={"seq": "2", "player": "Dieter", "plant": "4", "bid": "6"})
+    alert = re.search(r'<div class="error" role="alert">(.*?)</div>', response.get_data(as_text=True), re.S)[1]
+    assert response.status_code == 422
+    assert "入力1はこの内容に訂正できません" in alert and "後の入力2" in alert and "入札額（落札額）が低すぎます。" in alert
+    assert not re.search(r"[A-Za-z]{3,}", alert.replace("Anna", "").replace("strong", ""))
     assert len(stored(game_id).log) == 2
 
 

@@ -1,0 +1,31 @@
+"""Caches keyed by an object's identity, for the board and the rules context.
+
+A Map or a Context is a large frozen dataclass: hashing one walks every city and link, so an
+lru_cache keyed by its value spends more time hashing than the cached work saves. The catalogue
+loads each board once (and a game keeps its Context), so the very object is the key; each entry
+keeps its object alive, so an id is never reused while its entry exists.
+"""
+import threading
+from functools import wraps
+
+
+def per_object(maxsize: int = 256):
+    """Cache fn(obj, *rest) per (obj itself, rest); `rest` must be small hashable values."""
+    def decorate(fn):
+        cache: dict[tuple, tuple] = {}
+        lock = threading.Lock()
+
+        @wraps(fn)
+        def cached(obj, *rest):
+            key = (id(obj), *rest)
+            hit = cache.get(key)
+            if hit is not None and hit[0] is obj:
+                return hit[1]
+            value = fn(obj, *rest)
+            with lock:
+                if len(cache) >= maxsize:
+                    cache.clear()
+                cache[key] = (obj, value)
+            return value
+        return cached
+    return decorate

@@ -1,0 +1,85 @@
+"""A fact's answer redraws only what the fact changed: parts the page on screen already shows as they
+are come back as empty hx-preserve stand-ins (htmx keeps the old ones), and every form on the page
+is checked against the page's own sequence number (page_seq), which is always redrawn."""
+import re
+
+HTMX = {"HX-Request": "true"}
+PARTS = ("players", "market", "resources", "deck")
+
+
+def kept(html) -> set:
+    return set(re.findall(r'<section id="(\w+)" hx-preserve></section>', html))
+
+
+def drawn(html) -> set:
+    return {p for p in PARTS if re.search(rf'<section id="{p}" class="{p}"', html)}
+
+
+def test_a_bid_redraws_the_status_and_the_input_and_keeps_players_market_resources_and_deck(client, example, post):
+    game_id = example(1)                                   # Dieter opened plant 4 at 5
+    client.get(f"/games/{game_id}/")                       # the page on screen at seq 1
+    html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
+    assert kept(html) == set(PARTS) and drawn(html) == set()
+    assert 'data-seq="2"' in html and '<input type="hidden" id="page-seq" name="page_seq" value="2">' in html
+    assert 'id="input"' in html and 'id="waiting"' in html and "Anna bids 6 Elektro" in html
+
+
+def test_a_purchase_redraws_the_players_and_the_market(client, example, post, stored):
+    game_id = example(3)                                   # Anna bid 6; Bernd passed; Clara to bid or pass
+    client.get(f"/games/{game_id}/")
+    lot = stored(game_id).state["auction"]["lot"]
+    assert lot["turn"] == "Clara" and lot["bidders"] == ["Dieter", "Anna", "Clara"]
+    post(game_id, type="pass_bid", player="Clara")
+    html = post(game_id, type="pass_bid", player="Dieter").get_data(as_text=True)   # Anna buys plant 4
+    assert {"players", "market"} <= drawn(html)
+    assert "Anna wins plant 4 for 6 Elektro" in html
+
+
+def test_a_page_whose_sequence_the_server_has_not_drawn_gets_every_part(client, example, post):
+    game_id = example(1)
+    html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
+    assert kept(html) == set() and drawn(html) == set(PARTS)
+
+
+def test_a_full_page_never_leaves_a_part_out(client, example, post):
+    game_id = example(1)
+    client.get(f"/games/{game_id}/")
+    post(game_id, type="bid", player="Anna", amount="6")
+    html = client.get(f"/games/{game_id}/?page_seq=1").get_data(as_text=True)
+    assert kept(html) == set() and drawn(html) == set(PARTS)
+
+
+def test_a_draft_tap_keeps_every_part_drawn_from_the_state(client, example, first_at):
+    game_id = example(first_at(lambda s: s["phase"] == "resources"))
+    page = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    seq = re.search(r'data-seq="(\d+)"', page)[1]
+    player = re.search(r'name="player" value="(\w+)"', page[page.index('id="input"'):])[1]
+    html = client.get(f"/games/{game_id}/", query_string={"type": "buy", "player": player, "coal": "1", "page_seq": seq},
+                      headers=HTMX).get_data(as_text=True)
+    assert kept(html) == set(PARTS) and "<output>1</output>" in html
+
+
+def test_the_poll_after_another_devices_fact_redraws_only_what_changed(client, example, post):
+    game_id = example(1)
+    client.get(f"/games/{game_id}/")
+    post(game_id, type="bid", player="Anna", amount="6")   # from another device
+    html = client.get(f"/games/{game_id}/?since=1&page_seq=1", headers=HTMX).get_data(as_text=True)
+    assert kept(html) == set(PARTS) and 'data-seq="2"' in html
+
+
+def test_the_page_seq_htmx_sends_is_what_a_fact_is_checked_against(example, post, stored):
+    game_id = example(1)
+    stale_form = post(game_id, seq="0", page_seq="1", type="bid", player="Anna", amount="6")
+    assert stale_form.status_code == 200                   # a form in a kept part still says 0
+    stale_page = post(game_id, seq="2", page_seq="1", type="bid", player="Bernd", amount="7")
+    assert stale_page.status_code == 409
+    assert len(stored(game_id).log) == 2
+
+
+def test_the_boards_unchanging_layer_is_drawn_once_per_page_and_kept_by_every_answer(client, example, post):
+    game_id = example(1)
+    page = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert '<g id="board-static"><g class="links">' in page and page.count("data-city=") > 40
+    html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
+    assert '<g id="board-static" hx-preserve></g>' in html and "data-city=" not in html
+    assert '<g class="houses">' in html                      # houses, routes and targets are always drawn
