@@ -136,10 +136,14 @@ def describe(fact: dict) -> str:
 
 
 class ReplayError(Exception):
-    def __init__(self, line: int, message: str, cause: IllegalAction | None = None):
+    def __init__(self, line: int, message: str, cause: IllegalAction | None = None, kind: str = "illegal",
+                 **detail):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.cause = cause      # the engine's refusal of that line (None: the line is not a JSON object)
+        # for readers in other languages: what is wrong with a line that is not a fact at all, and where
+        # ("binary", "encoding" + byte, "json" + column, "nesting", "number", "empty")
+        self.kind, self.detail = kind, detail
 
 
 def replay(lines, at: int | None = None) -> Game:
@@ -170,7 +174,7 @@ def replay(lines, at: int | None = None) -> Game:
         except IllegalAction as e:
             raise ReplayError(number, e.message, e) from None
     if game is None:
-        raise ReplayError(1, "empty log: the first line must be the setup")
+        raise ReplayError(1, "empty log: the first line must be the setup", kind="empty")
     return game
 
 
@@ -179,12 +183,12 @@ def _text(raw, number: int) -> str:
     if isinstance(raw, (bytes, bytearray)):
         if b"\0" in raw:
             raise ReplayError(number, "not UTF-8 text (NUL bytes: a UTF-16 or binary file?); "
-                                      "save the game as UTF-8 JSON Lines")
+                                      "save the game as UTF-8 JSON Lines", kind="binary")
         try:
             raw = bytes(raw).decode("utf-8")
         except UnicodeDecodeError as e:
             raise ReplayError(number, f"not UTF-8 text (byte {e.start + 1} is 0x{raw[e.start]:02x}); "
-                                      "save the game as UTF-8 JSON Lines") from None
+                                      "save the game as UTF-8 JSON Lines", kind="encoding", byte=e.start + 1) from None
     elif not isinstance(raw, str):
         raise TypeError(f"replay reads lines of text or bytes, not {type(raw).__name__}")
     return raw.removeprefix("\ufeff") if number == 1 else raw
@@ -194,9 +198,11 @@ def _parse(text: str, number: int):
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ReplayError(number, f"not valid JSON ({e.msg} at column {e.colno})") from None
+        raise ReplayError(number, f"not valid JSON ({e.msg} at column {e.colno})", kind="json",
+                          column=e.colno) from None
     except RecursionError:
         raise ReplayError(number, "JSON nested too deeply to read; no table fact nests more than a few "
-                                  "levels") from None
+                                  "levels", kind="nesting") from None
     except ValueError:  # the only other refusal: an integer beyond Python's digit limit (4300)
-        raise ReplayError(number, "a number with thousands of digits; no count at the table is that large") from None
+        raise ReplayError(number, "a number with thousands of digits; no count at the table is that large",
+                          kind="number") from None

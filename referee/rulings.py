@@ -219,11 +219,15 @@ DRAWS = {   # why a card is drawn: the plant it replaces left the market because
     "no_sale": N_("Draw a card to replace %(plant)s, removed because nobody bought a plant this round."),
     "step2": N_("Draw a card to replace %(plant)s, removed as Step 2 begins."),
     "end_of_round": N_("Draw a card to replace %(plant)s (end of the round)."),
+    "first_pass": N_("Draw a card to replace %(plant)s, removed because the first player passed."),
+    "market_refill": N_("Draw a card for the plant market (phase 5)."),   # China: no plant is replaced
 }
 
 
 @ruling("plant_drawn")
 def _plant_drawn(w, e):
+    if e["replacing"] is None:   # China's phase-5 market: a new plant, not a replacement
+        return w._("Plant %(number)s comes up: put it into the plant market in number order.", number=e["plant"])
     return w._("Plant %(number)s comes up to replace %(plant)s: put it into the plant market in number order.",
                number=e["plant"], plant=w.plant(e["replacing"]))
 
@@ -314,6 +318,263 @@ def _resource_discount(w, e):
                       discount=e["discount"], floor=e["floor"], money=w.money(e["cost"]), full=w.money(e["full"]))
 
 
+@ruling("general_link")
+def _general_link(w, e):
+    if e["printed"] is None:
+        return w._("%(player)s connects %(city)s from %(source)s by the general link for %(money)s: no printed "
+                   "line joins them.", player=e["player"], city=w.city(e["city"]), source=w.city(e["source"]),
+                   money=w.money(e["cost"]))
+    return w._("%(player)s connects %(city)s from %(source)s by the general link for %(money)s instead of the "
+               "printed %(printed)s.", player=e["player"], city=w.city(e["city"]), source=w.city(e["source"]),
+               money=w.money(e["cost"]), printed=w.money(e["printed"]))
+
+
+@ruling("island_link")
+def _island_link(w, e):
+    return w._("%(player)s begins a second network on the other island in %(city)s: %(money)s to connect it.",
+               player=e["player"], city=w.city(e["city"]), money=w.money(e["cost"]))
+
+
+@ruling("every_city_built")
+def _every_city_built(w, e):
+    return w._("Every one of the %(cities)s cities in play holds a house: Step 2 begins, although nobody has "
+               "%(threshold)s cities.", cities=e["cities"], threshold=e["threshold"])
+
+
+@ruling("every_city_placed")
+def _every_city_placed(w, e):
+    return w._("%(player)s has a house in every one of the %(cities)s cities in play: with %(players)s players "
+               "the game ends after this building phase.", player=e["player"], cities=e["cities"],
+               players=e["players"])
+
+
+@ruling("network_started")
+def _network_started(w, e):
+    if e["networks"] == 1:
+        return w._("%(player)s begins a network in %(city)s, one of the cities where a network may begin.",
+                   player=e["player"], city=w.city(e["city"]))
+    return w._("%(player)s begins network %(number)s of at most %(limit)s in %(city)s: no connection to pay.",
+               player=e["player"], number=e["networks"], limit=e["limit"], city=w.city(e["city"]))
+
+
+MARKETS = {"north": N_("the North market"), "south": N_("the South market")}   # Korea's two resource markets
+
+
+@ruling("north_refill")
+def _north_refill(w, e):
+    return _refill(w, e, w._("%(resource)s in the North market", resource=w.resource(e["resource"])))
+
+
+@ruling("one_cube_at_a_time")
+def _one_cube_at_a_time(w, e):
+    if e["cap"] is None:
+        return w._("Resources are bought one cube at a time, round the table from %(player)s (%(order)s), until "
+                   "each player passes.", player=e["order"][0], order=w.series(e["order"]))
+    return w._("Resources are bought one cube at a time, round the table from %(player)s (%(order)s), until each "
+               "player passes; in Step %(step)s only cubes priced up to %(money)s may be bought.",
+               player=e["order"][0], order=w.series(e["order"]), step=e["step"], money=w.money(e["cap"]))
+
+
+@ruling("blackout")
+def _blackout(w, e):
+    values = dict(built=e["built"], limit=e["limit"], players=e["players"], per_player=e["per_player"],
+                  money=w.money(e["penalty"]))
+    if e["final"]:
+        return w._("Blackout: %(built)s cities were built this round, more than %(limit)s (%(players)s players × "
+                   "%(per_player)s). Even in this final round income is paid, each player's cut by %(money)s per "
+                   "city they have.", **values)
+    return w._("Blackout: %(built)s cities were built this round, more than %(limit)s (%(players)s players × "
+               "%(per_player)s): each player's income this round is cut by %(money)s per city they have.", **values)
+
+
+@ruling("blackout_income")
+def _blackout_income(w, e):
+    values = dict(player=e["player"], full=w.money(e["full"]), penalty=e["penalty"], income=w.money(e["income"]))
+    if e["full"] < e["penalty"] * e["cities"]:
+        return w.ngettext("Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s city is 0 Elektro "
+                          "(never below 0).",
+                          "Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s cities is 0 Elektro "
+                          "(never below 0).", e["cities"], **values)
+    return w.ngettext("Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s city is %(income)s.",
+                      "Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s cities is %(income)s.",
+                      e["cities"], **values)
+
+
+@ruling("garbage_plant_cost")
+def _garbage_plant_cost(w, e):
+    parts = [w._("%(plant)s burns %(burns)s (printed %(printed)s)", plant=w.plant(p["plant"]), burns=p["burns"],
+                 printed=p["printed"]) for p in e["plants"]]
+    return w._("On this map garbage plants burn one cube more than printed and store only one run: %(plants)s.",
+               plants=w.join(parts))
+
+
+@ruling("uranium_ban")
+def _uranium_ban(w, e):
+    return w.ngettext("%(players)s has no house outside the areas marked with the uranium ban, so may not own a "
+                      "uranium plant: %(players)s must pass on %(plant)s.",
+                      "%(players)s have no house outside the areas marked with the uranium ban, so may not own a "
+                      "uranium plant: they must pass on %(plant)s.",
+                      len(e["players"]), players=w.join(e["players"]), plant=w.plant(e["plant"]))
+
+
+ECOLOGICAL_OPENED = {
+    "ecological": N_("The lowest plant of the future market, %(plant)s, is an ecological plant: the current market "
+                     "holds %(size)s plants, so it may be bought."),
+    "fusion": N_("The lowest plant of the future market, %(plant)s, is the fusion plant: the current market holds "
+                 "%(size)s plants, so it may be bought."),
+}
+
+
+@ruling("ecological_opened")
+def _ecological_opened(w, e):
+    text = ECOLOGICAL_OPENED[e["plant_kind"]]
+    return w._(text, plant=w.plant(e["plant"]), size=e["size"])
+
+
+@ruling("end_of_round_lowest")
+def _end_of_round_lowest(w, e):
+    return w._("At the end of a round in Steps 1 and 2 on this map, %(plant)s, the lowest plant in the market, also "
+               "leaves the game; a card is drawn for it after the one for the plant put under the deck.",
+               plant=w.plant(e["plant"]))
+
+
+@ruling("green_kept")
+def _green_kept(w, e):
+    if e["plant"] is None:
+        return w._("Every plant of the future market is green (%(plants)s): none goes under the deck and no card "
+                   "is drawn.", plants=w.join(e["kept"]))
+    put = w._("Put %(plant)s, the highest plant of the future market that is not green, face down under the deck.",
+              plant=w.plant(e["plant"]))
+    return w.sentences(put, e["kept"] and w.ngettext("The green %(plants)s stays in the market.",
+                                                     "The green %(plants)s stay in the market.",
+                                                     len(e["kept"]), plants=w.plants(e["kept"])))
+
+
+@ruling("order_after_auction")
+def _order_after_auction(w, e):
+    return w._("Phases 1 and 2 are swapped on this map: after the auction the turn order is set to %(players)s "
+               "(most cities first; a tie goes to the highest-numbered plant).", players=w.series(e["order"]))
+
+
+@ruling("no_sale_removal")
+def _no_sale_removal(w, e):
+    return w.ngettext("Nobody bought a plant this round: remove %(plants)s, the lowest, from the game and draw a "
+                      "card for it.",
+                      "Nobody bought a plant this round: remove %(plants)s, the %(num)s lowest, from the game and "
+                      "draw a card for each.", len(e["plants"]), plants=w.plants(e["plants"]))
+
+
+@ruling("late_cities_open")
+def _late_cities_open(w, e):
+    return w._("Step 2: %(cities)s, beyond the state's borders, may now be built in.", cities=w.cities(e["cities"]))
+
+
+@ruling("step2_earlier")
+def _step2_earlier(w, e):
+    return w._("On this map Step 2 begins at %(cities)s cities, one fewer than the base rule's %(base)s.",
+               cities=e["cities"], base=e["base"]) if e["base"] - e["cities"] == 1 else \
+        w._("On this map Step 2 begins at %(cities)s cities instead of the base rule's %(base)s.",
+            cities=e["cities"], base=e["base"])
+
+
+@ruling("uranium_mine")
+def _uranium_mine(w, e):
+    return w._("%(player)s's %(plant)s is a uranium mine: it is kept apart from the power plants, powers no city "
+               "and does not count toward the plant limit, but its number counts for turn order. In each "
+               "bureaucracy phase it earns %(cities)s times the uranium price.",
+               plant=w.plant(e["plant"]), player=e["player"], cities=e["powers"])
+
+
+@ruling("mine_income")
+def _mine_income(w, e):
+    final = w._("Game end: uranium mines still pay.") if e["final"] else ""
+    paid = w.ngettext("%(player)s's uranium mine %(mines)s: %(cities)s cities times the uranium price of "
+                      "%(price)s makes %(money)s.",
+                      "%(player)s's uranium mines %(mines)s: %(cities)s cities times the uranium price of "
+                      "%(price)s makes %(money)s.",
+                      len(e["mines"]), player=e["player"], mines=w.join(e["mines"]), cities=e["cities"],
+                      price=e["price"], money=w.money(e["income"]))
+    placed = w.ngettext("Place %(num)s uranium on the market, on the space %(spaces)s.",
+                        "Place %(num)s uranium on the market, on the spaces %(spaces)s.",
+                        e["placed"], spaces=w.series(e["spaces"])) if e["placed"] else ""
+    short = ""
+    if e["placed"] < e["due"]:
+        short = (w._("Only %(supply)s uranium left in the supply, of %(due)s due.", supply=e["supply"], due=e["due"])
+                 if e["supply"] < e["room"] else
+                 w._("The uranium market has room for only %(room)s, of %(due)s due.", room=e["room"], due=e["due"]))
+    return w.sentences(final, paid, placed, short)
+
+
+@ruling("uranium_removed")
+def _uranium_removed(w, e):
+    table = w.ngettext("Refill table, Step %(step)s, %(players)s players: on this board %(num)s uranium comes off "
+                       "the market instead of going on.",
+                       "Refill table, Step %(step)s, %(players)s players: on this board %(num)s uranium come off "
+                       "the market instead of going on.", e["due"], step=e["step"], players=e["players"])
+    if not e["removed"]:
+        return w.sentences(table, w._("No uranium is left on the market to remove."))
+    return w.sentences(table, w.ngettext("Remove %(num)s uranium, the cheapest: space %(spaces)s.",
+                                         "Remove %(num)s uranium, the cheapest: spaces %(spaces)s.",
+                                         e["removed"], spaces=w.series(e["spaces"])))
+
+
+@ruling("market_moved")
+def _market_moved(w, e):
+    moved = w.ngettext("Step 3 on this board: the %(num)s cheapest cube of %(resources)s moves to the %(spaces)s "
+                       "spaces; from now on the cheapest space is %(lowest)s.",
+                       "Step 3 on this board: the %(num)s cheapest cubes of %(resources)s move to the %(spaces)s "
+                       "spaces; from now on the cheapest space is %(lowest)s.",
+                       len(e["spaces"]), resources=w.join(w.resource(r) for r in e["resources"]),
+                       spaces=w.join(sorted(set(e["spaces"]))), lowest=e["lowest"])
+    each = [w._("Move %(resource)s from the spaces %(source)s to %(target)s.", resource=w.resource(r),
+                source=w.series(m["from"]), target=w.series(m["to"])) for r, m in e["moves"].items()]
+    return w.sentences(moved, *each)
+
+
+@ruling("no_sale_kept")
+def _no_sale_kept(w, e):
+    return w._("Nobody bought a plant this round; on this map no plant is removed for that.")
+
+
+@ruling("plant_not_replaced")
+def _plant_not_replaced(w, e):
+    return w._("China: %(plant)s is not replaced now; new plants come into the market in phase 5.",
+               plant=w.plant(e["plant"]))
+
+
+@ruling("china_market")
+def _china_market(w, e):
+    if e["step3"]:
+        return w.ngettext("China, Step 3: the plant market holds %(target)s plants; draw %(num)s card.",
+                          "China, Step 3: the plant market holds %(target)s plants; draw %(num)s cards.",
+                          e["draws"], target=e["target"])
+    return w.ngettext("China, phase 5: draw %(num)s card for the plant market (at least %(minimum)s with "
+                      "%(players)s players, and as many as it takes to hold %(target)s plants); if it then holds "
+                      "more than %(target)s, the smallest leave the game.",
+                      "China, phase 5: draw %(num)s cards for the plant market (at least %(minimum)s with "
+                      "%(players)s players, and as many as it takes to hold %(target)s plants); if it then holds "
+                      "more than %(target)s, the smallest leave the game.",
+                      e["draws"], minimum=e["minimum"], players=e["players"], target=e["target"])
+
+
+@ruling("market_trimmed")
+def _market_trimmed(w, e):
+    return w._("The plant market holds %(target)s plants: remove %(plants)s, the smallest, from the game.",
+               target=e["target"], plants=w.plants(e["plants"]))
+
+
+@ruling("first_pass_removal")
+def _first_pass_removal(w, e):
+    return w._("%(player)s, first in turn order, passes without choosing a plant: in Russia %(plant)s, the lowest, "
+               "leaves the game and a card replaces it.", player=e["player"], plant=w.plant(e["plant"]))
+
+
+@ruling("fewest_cities")
+def _fewest_cities(w, e):
+    return w._("In Russia plants are removed by the fewest cities any player has (%(player)s: %(cities)s), not by "
+               "the most (%(most)s).", player=e["player"], cities=e["cities"], most=e["most"])
+
+
 @ruling("step3_card")
 def _step3_card(w, e):
     return w._("The Step 3 card came up: it stands as the highest plant in the market, and Step 3 begins "
@@ -337,6 +598,8 @@ def _step3_coming(w, e):
 def _step2(w, e):
     if e["cause"] == "step3_card":
         return w._("The Step 3 card came up before Step 2, so Step 2's removal of the lowest plant comes first.")
+    if e["cause"] == "map":
+        return w._("Step 2 begins by a rule of this map: a second player may now build in each city.")
     return w._("Step 2 begins: %(players)s reached %(cities)s cities (Step 2 begins at %(threshold)s); a second "
                "player may now build in each city.", players=w.join(e["players"]), cities=e["cities"],
                threshold=e["threshold"])
@@ -360,6 +623,10 @@ def _passed(w, e):
 
 @ruling("resources_bought")
 def _resources_bought(w, e):
+    if e.get("market"):
+        market = MARKETS[e["market"]]   # looked up apart: a key inside _() would be extracted as a msgid
+        return w._("%(player)s buys %(cubes)s from %(market)s for %(money)s.", player=e["player"],
+                   cubes=w.cubes(e["amounts"]), market=w._(market), money=w.money(e["cost"]))
     return w._("%(player)s buys %(cubes)s for %(money)s.", player=e["player"], cubes=w.cubes(e["amounts"]),
                money=w.money(e["cost"]))
 
@@ -380,7 +647,10 @@ def _built(w, e):
                   connection=e["connection"], houses=e["houses"])
     if len(e["cities"]) == 1 and not e["connection"]:
         return w._("%(player)s builds in %(cities)s for %(money)s.", **values)
-    parts = [w._("%(city)s (house %(house)s)", city=w.city(b["city"]), house=b["house"]) if b["from"] is None else
+    parts = [w._("%(city)s (house %(house)s)", city=w.city(b["city"]), house=b["house"])
+             if b["from"] is None and not b["connection"] else
+             w._("%(city)s (a new network: connection %(connection)s + house %(house)s)", city=w.city(b["city"]),
+                 connection=b["connection"], house=b["house"]) if b["from"] is None else
              w._("%(city)s (connection %(connection)s from %(source)s + house %(house)s)", city=w.city(b["city"]),
                  connection=b["connection"], source=w.city(b["from"]), house=b["house"])
              for b in e["builds"]]
@@ -410,8 +680,10 @@ def _powered(w, e):
 
 
 @ruling("refill")
-def _refill(w, e):
-    resource, added, due, supply, room = w.resource(e["resource"]), e["added"], e["due"], e["supply"], e["room"]
+def _refill(w, e, resource=None):
+    """`resource`: how to name the cubes refilled, when not the resource alone (Korea's North market)."""
+    resource = resource or w.resource(e["resource"])
+    added, due, supply, room = e["added"], e["due"], e["supply"], e["room"]
     if not due:
         return w._("Refill %(resource)s: none is due.", resource=resource)
     if not added and not supply:
@@ -532,6 +804,10 @@ def _f_buy(w, f):
     bought = {r: f.get(r, 0) for r in RESOURCES}
     if not any(bought.values()):
         return w._("%(player)s buys no resources", player=f["player"])
+    if f.get("market") in MARKETS:   # Korea
+        market = MARKETS[f["market"]]
+        return w._("%(player)s buys %(cubes)s from %(market)s", player=f["player"], cubes=w.cubes(bought),
+                   market=w._(market))
     return w._("%(player)s buys %(cubes)s", player=f["player"], cubes=w.cubes(bought))
 
 
@@ -655,7 +931,10 @@ def allowed_now(next_actions: dict, lang: str, game_map=None) -> str:
                    cost=w.money(cheapest["cost"]))
     powers = [a for a in next_actions.get("actions", []) if a["type"] == "power"]
     if powers:
-        players = [w.ngettext("%(player)s (up to %(num)s city)", "%(player)s (up to %(num)s cities)",
+        players = [w.ngettext("%(player)s (must power %(num)s city, as many as possible)",
+                              "%(player)s (must power %(num)s cities, as many as possible)",
+                              a["min_cities"], player=a["player"]) if a.get("min_cities") else
+                   w.ngettext("%(player)s (up to %(num)s city)", "%(player)s (up to %(num)s cities)",
                               a["max_cities"], player=a["player"]) for a in powers]
         return w._("Still to power cities: %(players)s.", players=w.join(players))
     return describe_next(next_actions, w.lang, w.map)
@@ -694,6 +973,8 @@ PROBLEMS = {
     errors.InvalidBid: N_("That bid or price is too low."),
     errors.CannotAfford: N_("There is not enough money for that."),
     errors.CannotStore: N_("The plants cannot hold those resources."),
+    errors.PlantBanned: N_("A rule of this map forbids that plant to that player (a uranium plant needs a house "
+                           "outside the areas marked with the uranium ban)."),
     errors.NotAvailable: N_("That plant or those resources are not available."),
     errors.ImpossibleDraw: N_("That card cannot be the one that came up."),
     errors.IllegalBuild: N_("That cannot be built."),
@@ -703,8 +984,9 @@ PROBLEMS = {
 MOVED = N_("Another device entered something first; the page now shows the game as it stands.")
 
 
-def render_error(error, lang: str, next_actions=None, game_map=None) -> str:
-    """A refusal: what is wrong (by the error's class) and, given `next`, what is allowed now.
+def render_error(error, lang: str, next_actions=None, game_map=None, fact=None) -> str:
+    """A refusal: what is wrong (by the error's class) and, given `next`, what is allowed now. Given
+    the refused `fact` too, a bid or price too low is answered with its exact bounds.
 
     The web's Moved (another device entered first) is recognised by name, so that this module,
     used by printing and the command line too, does not import the web layer."""
@@ -713,6 +995,8 @@ def render_error(error, lang: str, next_actions=None, game_map=None) -> str:
         return w._(MOVED)
     if getattr(error, "correcting", None) is not None:
         return _refused_correction(w, error)
+    if isinstance(error, errors.InvalidBid) and (bounds := _bid_bounds(w, fact, next_actions)):
+        return bounds
     problem = next((text for cls, text in PROBLEMS.items() if isinstance(error, cls)),
                    PROBLEMS[errors.IllegalAction])
     if next_actions is None or isinstance(error, errors.BadSetup):
@@ -722,9 +1006,373 @@ def render_error(error, lang: str, next_actions=None, game_map=None) -> str:
 
 def _refused_correction(w, error) -> str:
     """A correction that would make a fact illegal (Game._correct): which one, and why."""
-    problem = render_error(error.cause, w.lang, None, w.map)
+    problem = render_error(error.cause, w.lang, None, w.map, error.failing_fact)
     if error.failing == error.correcting:
         return w.sentences(w._("Fact %(number)s cannot be corrected like this.", number=error.correcting), problem)
     return w.sentences(w._("Fact %(number)s cannot be corrected like this: fact %(later)s (%(fact)s) would then "
                            "be illegal.", number=error.correcting, later=error.failing,
                            fact=_fact(w, error.failing_fact)), problem)
+
+
+def _bid_bounds(w, fact, next_actions) -> str | None:
+    """Why a bid or price is too low, with the least and most allowed (None if the fact does not say
+    which bid it was): an opening bid or a price is at least the plant's number and at most the
+    player's money (`next`: nominate.max), a raise from `next`'s bid.min to bid.max."""
+    if not isinstance(fact, dict):
+        return None
+    acts = {a["type"]: a for a in (next_actions or {}).get("actions", [])}
+    kind, plant, player = fact.get("type"), fact.get("plant"), fact.get("player")
+    if kind == "nominate" and isinstance(fact.get("bid"), int) and isinstance(plant, int):
+        values = dict(bid=fact["bid"], plant=plant, player=player)
+        nominate = acts.get("nominate")
+        if nominate and nominate["player"] == player:
+            return w._("An opening bid of %(bid)s on plant %(plant)s is too low: it must be at least %(plant)s (the "
+                       "plant's number) and at most %(money)s (%(player)s's money).", money=w.money(nominate["max"]),
+                       **values)
+        return w._("An opening bid of %(bid)s on plant %(plant)s is too low: it must be at least %(plant)s, the "
+                   "plant's number.", **values)
+    if kind == "sold" and isinstance(fact.get("price"), int) and isinstance(plant, int):
+        return w._("A price of %(price)s for plant %(plant)s is too low: it must be at least %(plant)s, the plant's "
+                   "number.", price=fact["price"], plant=plant)
+    bid = acts.get("bid")
+    if kind == "bid" and isinstance(fact.get("amount"), int) and bid and bid["player"] == player:
+        return w._("A bid of %(amount)s on plant %(plant)s is too low: %(player)s may bid %(range)s (more than the "
+                   "high bid, at most %(player)s's money), or pass.", amount=fact["amount"], plant=bid["plant"],
+                   player=player, range=_range(w, bid["min"], bid["max"]))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# A map's own rules and setup, one short sentence each (the printed player aid, the table app)
+
+RULE_WORDS = {}   # rule module name (referee/maprules) -> writer(words, params, players) -> str ("" if not for them)
+KIND_NAMES = {"ecological": N_("ecological"), "fusion": N_("fusion")}
+LIST_GAP = {"en": "; ", "ja": "；", "zh-Hant": "；"}   # between lists that themselves hold commas
+
+
+def rule_words(name):
+    return writer(RULE_WORDS, name)
+
+
+def describe_rules(game_map, lang: str, players=None) -> list[str]:
+    """The map's own setup and rules in the reader's language, one sentence each, written from the
+    map file's data (the edition as the map changes it, [setup], each [rules.<name>] and its
+    parameters) — never from retyped numbers. Given `players`, only what holds for that count."""
+    from .catalog import load_edition
+    from .maprules import module
+    w = Words(lang, game_map)
+    base, edition = load_edition("original"), load_edition("original", map=game_map)
+    lines = _setup_words(w, game_map, base, edition, players)
+    for name, params in game_map.rules.items():
+        write = RULE_WORDS.get(name)
+        values = {**getattr(module(name), "DEFAULTS", {}), **params}
+        lines.append(write(w, values, players) if write else w._("This map plays the rule %(rule)s.", rule=name))
+    return [line for line in lines if line]
+
+
+def _by_players(w, table: dict, players, write) -> str:
+    """A per-player-count list (China): the one for `players`, else each distinct one with its counts."""
+    if players is not None:
+        return write(table[players]) if players in table else ""
+    groups = {}
+    for n in sorted(table):
+        groups.setdefault(tuple(table[n]), []).append(n)
+    return LIST_GAP[w.lang].join(w._("%(players)s: %(list)s", players=_counts(w, counts), list=write(list(key)))
+                                 for key, counts in groups.items())
+
+
+def _counts(w, counts) -> str:
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return w._("%(low)s–%(high)s players", low=counts[0], high=counts[-1])
+    return w.ngettext("%(players)s player", "%(players)s players", counts[-1], players=w.join(counts, "or"))
+
+
+def _start_prices(w, slots: dict, start: dict) -> str:
+    """'coal from 1, oil from 3, ...': where each resource's cubes begin (they fill the dearest spaces)."""
+    parts = []
+    for r in RESOURCES:
+        if r in slots:
+            count = start.get(r, 0)
+            parts.append(w._("%(resource)s from %(price)s", resource=w.resource(r), price=sorted(slots[r])[-count])
+                         if count else w._("no %(resource)s", resource=w.resource(r)))
+    return w.join(parts)
+
+
+def _deck_part(w, part) -> str:
+    if part == "rest":
+        return w._("the other plants, shuffled")
+    if part == STEP3:
+        return w._("the Step 3 card")
+    if isinstance(part, list):
+        cards = [w.card(c) for c in part if c != "random"]
+        randoms = part.count("random")
+        if randoms:
+            cards.append(w.ngettext("%(num)s plant at random", "%(num)s plants at random", randoms))
+        return w._("%(cards)s, shuffled", cards=w.join(cards))
+    return str(part)
+
+
+def _deck_parts(w, deck) -> list[str]:
+    """The prepared deck from the top; a run of three or more plants in order is written as one, and
+    cards drawn at random one after another as their count."""
+    parts, i = [], 0
+    while i < len(deck):
+        j = i
+        while (isinstance(deck[i], int) and j + 1 < len(deck) and deck[j + 1] == deck[j] + 1
+               or deck[i] == "random" and j + 1 < len(deck) and deck[j + 1] == "random"):
+            j += 1
+        if deck[i] == "random":
+            parts.append(w.ngettext("%(num)s plant at random", "%(num)s plants at random", j - i + 1))
+        elif j - i >= 2:
+            parts.append(w._("%(low)s to %(high)s in order", low=deck[i], high=deck[j]))
+        else:
+            parts += [_deck_part(w, p) for p in deck[i:j + 1]]
+        i = j + 1
+    return parts
+
+
+def _setup_words(w, game_map, base, edition, players) -> list[str]:
+    """Seed 001's setup items for the map: money, resources, plant market, deck, removals, areas."""
+    setup, lines = game_map.setup, []
+    if edition.starting_money != base.starting_money:
+        lines.append(w._("Each player starts with %(money)s.", money=w.money(edition.starting_money)))
+    if edition.market_start != base.market_start or edition.market_slots != base.market_slots:
+        lines.append(w._("Resources at setup: %(prices)s (every space from that price up is filled).",
+                         prices=_start_prices(w, edition.market_slots, edition.market_start)))
+    for r in RESOURCES:
+        out = base.totals.get(r, 0) - edition.totals.get(r, 0)
+        if out > 0:
+            lines.append(w.ngettext("Only %(count)s %(resource)s are used: %(num)s is out of the game.",
+                                    "Only %(count)s %(resource)s are used: %(num)s are out of the game.",
+                                    out, count=edition.totals[r], resource=w.resource(r)))
+    if edition.initial_market != base.initial_market:
+        half = len(edition.initial_market) // 2
+        lines.append(w._("The plant market starts as %(current)s (current) and %(future)s (future): two rows of "
+                         "%(size)s.", current=w.join(edition.initial_market[:half]),
+                         future=w.join(edition.initial_market[half:]), size=half))
+    if "market_by_players" in setup:
+        lines.append(w._("The plant market starts with one plant per player (%(plants)s); there is no future "
+                         "market.", plants=_by_players(w, setup["market_by_players"], players, w.join)))
+    if "deck" in setup:
+        lines.append(w._("The deck from the top: %(parts)s.", parts=" → ".join(_deck_parts(w, setup["deck"]))))
+    elif edition.top_of_deck != base.top_of_deck:
+        lines.append(w._("On top of the deck: %(plant)s, not %(base)s.",
+                         plant=w.plant(edition.top_of_deck), base=w.plant(base.top_of_deck)))
+    if setup.get("removed"):
+        lines.append(w._("Out of the game from the start, known to all: %(plants)s.", plants=w.plants(setup["removed"])))
+    if "removed_by_players" in setup:
+        listed = _by_players(w, setup["removed_by_players"], players, w.join)
+        if listed:
+            lines.append(w._("Plants out of the game from the start, known to all, instead of the face-down "
+                             "removal: %(plants)s.", plants=listed))
+    if setup.get("aside_until_step2"):
+        aside = setup["aside_until_step2"]
+        lines.append(w._("Kept out of the deck until Step 2 begins, then put on top of it in this order from the "
+                         "top: %(plants)s.", plants=w.series(aside)))
+    if setup.get("area_plants"):
+        swaps = [w._("%(area)s %(plants)s", area=w._(game_map.areas[a].name), plants=w.join(sorted(cards)))
+                 for a, cards in setup["area_plants"].items() if a in game_map.areas]
+        lines.append(w._("Each area in play brings this board's own cards, which replace the plants of the same "
+                         "number: %(swaps)s.", swaps=LIST_GAP[w.lang].join(swaps)))
+    for n, count in sorted(edition.player_counts.items()):
+        if (players is None or n == players) and n in base.player_counts and count.areas != base.player_counts[n].areas:
+            lines.append(w.ngettext("With %(players)s players play %(num)s area.",
+                                    "With %(players)s players play %(num)s areas.", count.areas, players=n))
+    return lines
+
+
+@rule_words("vienna_discount")
+def _w_vienna_discount(w, p, players):
+    return w._("With a house in %(city)s, each %(resource)s cube costs %(money)s less, never below %(floor)s.",
+               city=w.city(p["city"]), resource=w.resource(p["resource"]), money=w.money(p["discount"]),
+               floor=w.money(p["floor"]))
+
+
+@rule_words("uranium_ban")
+def _w_uranium_ban(w, p, players):
+    areas = [w._(w.map.areas[a].name) for a in p["areas"] if a in w.map.areas]   # named as the setup page does
+    return w._("Marked with the uranium ban: %(areas)s. A player with no house outside these areas may not own a "
+               "uranium plant and must pass when one is auctioned.", areas=w.join(areas))
+
+
+@rule_words("benelux_ecological")
+def _w_benelux_ecological(w, p, players):
+    return w._("Steps 1–2: while the lowest plant of the future market is green (%(kinds)s), the current market "
+               "holds one plant more, so it may be bought.", kinds=_kinds(w, p["kinds"]))
+
+
+def _kinds(w, kinds) -> str:
+    return w.join((w._(KIND_NAMES[k]) for k in kinds), "or")
+
+
+@rule_words("benelux_removal")
+def _w_benelux_removal(w, p, players):
+    return w._("Steps 1–2: at the end of each round the lowest plant of the market also leaves the game; a card "
+               "is drawn for it.")
+
+
+@rule_words("china_market")
+def _w_china_market(w, p, players):
+    step3 = w._("Step 3: the market holds %(size)s plants and is refilled at once.", size=p.get("step3_market", 4))
+    if players is None:
+        draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least half the player count "
+                    "(rounded down) and fill or cut the market to one plant fewer than the players (2 with 2 "
+                    "players).")
+    else:
+        draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least %(minimum)s and fill or "
+                    "cut the market to %(target)s plants.", minimum=players // 2, target=2 if players == 2 else players - 1)
+    return w.sentences(w._("No future market: every plant in the market may be auctioned. Building removes no "
+                           "plant."), draws, step3)
+
+
+@rule_words("no_sale_kept")
+def _w_no_sale_kept(w, p, players):
+    return w._("When nobody buys a plant in a round, no plant is removed.")
+
+
+@rule_words("no_sale_removal")
+def _w_no_sale_removal(w, p, players):
+    return w.ngettext("When nobody buys a plant in a round, the lowest plant leaves the game and is replaced.",
+                      "When nobody buys a plant in a round, the %(num)s lowest plants leave the game and are "
+                      "replaced.", p.get("plants", 2))
+
+
+@rule_words("russia_removal")
+def _w_russia_removal(w, p, players):
+    return w._("If the first player passes instead of choosing the round's first plant, the lowest plant leaves "
+               "the game and is replaced. Plants leave for the fewest cities any player has, not the most.")
+
+
+@rule_words("market_size")
+def _w_market_size(w, p, players):
+    return w.ngettext("Steps 1–2: only the lowest plant of the market may be auctioned; Step 3: all of them.",
+                      "Steps 1–2: only the %(num)s lowest plants of the market may be auctioned; Step 3: all of "
+                      "them.", p["current"])
+
+
+@rule_words("two_networks")
+def _w_two_networks(w, p, players):
+    return w._("A network may begin only in %(cities)s. Round 1: at most %(first)s cities, one network; from round "
+               "2 a player may have up to %(networks)s networks.", cities=w.cities(p["start_cities"]),
+               first=p["first_round"], networks=p["networks"])
+
+
+@rule_words("quebec_update")
+def _w_quebec_update(w, p, players):
+    return w._("End of round, Steps 1–2: the highest plant of the future market that is not green (%(kinds)s) goes "
+               "under the deck.", kinds=_kinds(w, p["kinds"]))
+
+
+@rule_words("order_after_auction")
+def _w_order_after_auction(w, p, players):
+    return w._("Phases 1 and 2 are swapped: the auction comes first, in the last round's order; then the turn "
+               "order is set.")
+
+
+@rule_words("late_cities")
+def _w_late_cities(w, p, players):
+    return w._("%(cities)s, beyond the state's borders, may be built in only from Step 2.",
+               cities=w.cities(p["cities"]))
+
+
+@rule_words("no_city_removal")
+def _w_no_city_removal(w, p, players):
+    return w._("Building never removes plants from the market, whatever the city count.")
+
+
+@rule_words("step2_earlier")
+def _w_step2_earlier(w, p, players):
+    if players is not None:
+        from .catalog import load_edition
+        from .maprules import step2_earlier
+        base = load_edition("original", map=w.map).player_counts[players].step2
+        return w._("Step 2 begins at %(cities)s cities, not the base rule's %(base)s.",
+                   cities=step2_earlier.step2_cities(base, None, p), base=base)
+    return w.ngettext("Step 2 begins at %(num)s city fewer than the base rule says.",
+                      "Step 2 begins at %(num)s cities fewer than the base rule says.", p["by"])
+
+
+@rule_words("step3_market_move")
+def _w_step3_market_move(w, p, players):
+    from .catalog import load_edition
+    slots = load_edition("original", map=w.map).market_slots
+    lowest = min((sorted(slots[r])[len(p["spaces"]):] + sorted(p["spaces"]))[0] for r in p["resources"])
+    return w.ngettext("Step 3: the %(num)s cheapest cube of %(resources)s moves to the %(spaces)s spaces; the "
+                      "cheapest space is then %(lowest)s.",
+                      "Step 3: the %(num)s cheapest cubes of %(resources)s move to the %(spaces)s spaces; the "
+                      "cheapest space is then %(lowest)s.", len(p["spaces"]),
+                      resources=w.join(w.resource(r) for r in p["resources"]),
+                      spaces=w.join(sorted(set(p["spaces"]))), lowest=lowest)
+
+
+@rule_words("uranium_mines")
+def _w_uranium_mines(w, p, players):
+    mines = w._("Uranium plants are uranium mines: they power nothing, are kept apart from the plants (no limit) "
+                "but count for turn order; one is the round's purchase.")
+    income = w.ngettext("Phase 5, last player first: each mine pays the cities it prints × the uranium price, then "
+                        "puts 1 uranium on the market (%(plants)s: 2); then the refill table's uranium comes off "
+                        "the market. Mines pay at game end too.",
+                        "Phase 5, last player first: each mine pays the cities it prints × the uranium price, then "
+                        "puts 1 uranium on the market (%(plants)s: 2 each); then the refill table's uranium comes "
+                        "off the market. Mines pay at game end too.", len(p["two_cubes"]),
+                        plants=w.plants(p["two_cubes"]))
+    return w.sentences(mines, income)
+
+
+@rule_words("general_link")
+def _w_general_link(w, p, players):
+    return w._("Any two cities may be connected by the general link for %(money)s instead of the printed cost.",
+               money=w.money(p["cost"]))
+
+
+@rule_words("island_link")
+def _w_island_link(w, p, players):
+    return w._("A second network may be begun anywhere on the other island for %(money)s.", money=w.money(p["cost"]))
+
+
+@rule_words("all_cities_step2")
+def _w_all_cities_step2(w, p, players):
+    return w._("Step 2 also begins once every city in play holds a house.")
+
+
+@rule_words("all_cities_end")
+def _w_all_cities_end(w, p, players):
+    if players is not None and players != p["players"]:
+        return ""
+    return w._("With %(players)s players the game also ends when a player has a house in every city in play.",
+               players=p["players"])
+
+
+@rule_words("korea_markets")
+def _w_korea_markets(w, p, players):
+    return w._("Two resource markets, North and South: declare one before buying and buy only from it; the refill "
+               "fills the North first. The North at setup: %(prices)s.",
+               prices=_start_prices(w, p["north_slots"], p["north_start"]))
+
+
+@rule_words("india_market")
+def _w_india_market(w, p, players):
+    return w._("Resources are bought one cube at a time, round the table from the last player, until all pass; "
+               "Step 1 only cubes priced up to %(first)s, Step 2 up to %(second)s.",
+               first=w.money(p["caps"][0]), second=w.money(p["caps"][1]))
+
+
+@rule_words("india_blackout")
+def _w_india_blackout(w, p, players):
+    if players is None:
+        return w._("Blackout when more than %(per_player)s cities per player are built in a round: that round each "
+                   "income is cut by %(money)s per city the player has (in the final round too).",
+                   per_player=p["per_player"], money=w.money(p["penalty"]))
+    return w._("Blackout when more than %(limit)s cities are built in a round: that round each income is cut by "
+               "%(money)s per city the player has (in the final round too).",
+               limit=players * p["per_player"], money=w.money(p["penalty"]))
+
+
+@rule_words("india_garbage")
+def _w_india_garbage(w, p, players):
+    return w._("Garbage plants burn one cube more than printed and store only one run.")
+
+
+@rule_words("duty_to_power")
+def _w_duty_to_power(w, p, players):
+    return w._("Each player must power as many cities as they can.")

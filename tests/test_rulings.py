@@ -315,7 +315,8 @@ def test_turn_order_says_which_rule_set_it(events):
 
 def test_step2_says_who_reached_how_many_cities_or_that_the_step3_card_brought_it(events):
     step2 = {e["cause"]: e for e in of_type(events, "step2")}
-    assert set(step2) == {"cities", "step3_card"}
+    assert set(step2) == {"cities", "step3_card", "map"}     # map: a map rule's own ruling says why
+    assert rulings.render(step2["map"], "ja").startswith("このマップのルールによりステップ2開始")
     e = step2["cities"]
     assert rulings.render(e, "ja").startswith(
         f"ステップ2開始：{'、'.join(e['players'])}の接続都市数が{e['cities']}になりました（ステップ2は{e['threshold']}都市から）。")
@@ -356,7 +357,7 @@ def test_refill_says_why_fewer_cubes_were_placed(events):
         in texts["room", True]
     assert "Refill oil: none of the 3 due, as the market is full." in texts["room", False]
     assert "Refill uranium: none of the 1 due, as the supply is empty." in texts["supply", False]
-    assert texts["none due", False] == {"Refill garbage: none is due."}
+    assert "Refill garbage: none is due." in texts["none due", False]   # maps add others (Australia: uranium)
 
 
 def test_a_build_of_several_cities_gives_each_connection_and_house(events):
@@ -512,3 +513,23 @@ def test_a_build_fact_shows_the_printed_names_of_what_was_typed():
     assert rulings.describe_fact({"type": "sold", "player": "Ann", "plant": 7, "price": 9}, "en") == \
         "Ann bought plant 7 for 9 Elektro"
     assert "mystery" in rulings.describe_fact({"type": "mystery", "x": 1}, "zh-Hant")
+
+
+def test_a_bid_too_low_is_answered_with_its_exact_bounds_when_the_fact_is_known():
+    t = new_table()
+    opening = {"type": "nominate", "player": "Ann", "plant": 5, "bid": 4}
+    with pytest.raises(errors.InvalidBid) as info:
+        t.game.play(opening)
+    text = rulings.render_error(info.value, "en", t.state["next"], fact=opening)
+    assert text == ("An opening bid of 4 on plant 5 is too low: it must be at least 5 (the plant's number) and at most "
+                    "50 Elektro (Ann's money).")
+    assert rulings.render_error(info.value, "ja", None, fact=opening) == \
+        "発電所5の開始価格4は低すぎます。開始価格は発電所番号の5以上でなければなりません。"
+    t.do("nominate", player="Ann", plant=4, bid=12)
+    raise_ = {"type": "bid", "player": "Bob", "amount": 12}
+    with pytest.raises(errors.InvalidBid) as info:
+        t.game.play(raise_)
+    assert rulings.render_error(info.value, "zh-Hant", t.state["next"], fact=raise_) == \
+        "對4號發電廠出價12太低：Bob可出價13至50元（高於目前最高價，最多為Bob的資金），或放棄。"
+    # without the fact: the class's words and what is allowed, as for any refusal
+    assert rulings.render_error(info.value, "en", t.state["next"]).startswith("That bid or price is too low.")

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from . import starts as new_networks
 from .search import INF, SearchLimit, best_sets
 
 DEFAULT_HOUSE_COSTS = (10, 15, 20)
@@ -57,18 +59,21 @@ class Plan:
 _cache: dict[tuple, "Planner"] = {}
 
 
-def get_planner(map, areas) -> "Planner":
+def get_planner(map, areas, link=None) -> "Planner":
     """The Planner for `map` (a loaded Map, or an id/path for load_map) and `areas`
-    (ids or printed names), cached per (map.id, frozenset(area ids))."""
+    (ids or printed names), cached per (map.id, frozenset(area ids), link).
+
+    link: a map rule's general link (Australia): any two cities of the areas join for this many
+    Elektro when their printed path costs more (None: printed paths only)."""
     if isinstance(map, str) or hasattr(map, "__fspath__"):
         from referee.catalog import load_map
         map = load_map(map)
     ids = _resolve_areas(map, areas)
-    key = (map.id, ids)
+    key = (map.id, ids, link)
     hit = _cache.get(key)
     if hit is not None and (hit.map is map or hit.map == map):
         return hit
-    planner = Planner(map, ids)
+    planner = Planner(map, ids, link)
     _cache[key] = planner
     return planner
 
@@ -98,7 +103,7 @@ def _resolve_areas(m, areas) -> frozenset:
 class Planner:
     """Build prices for one map and one set of play areas (see get_planner)."""
 
-    def __init__(self, m, areas):
+    def __init__(self, m, areas, link=None):
         self.map = m
         ids = _resolve_areas(m, areas)
         if not m.areas_connected(ids):
@@ -119,6 +124,21 @@ class Planner:
             self.dist.append(d)
             self.hops.append(h)
             self.pred.append(p)
+        if link is not None:
+            self._general_links(link)
+
+    def _general_links(self, cost: int) -> None:
+        """Any two cities join for `cost` where the printed path costs more: that connection is one
+        direct link (path a, b). min(distance, cost) is still a metric, so every plan stays exact."""
+        for i, (d, h, p) in enumerate(zip(self.dist, self.hops, self.pred)):
+            for j, dj in enumerate(d):
+                if dj > cost and j != i:
+                    d[j], h[j], p[j] = cost, 1, i
+
+    @cached_property
+    def land(self) -> list[int]:
+        """Per city index, the lowest index reachable from it inside the areas: its land mass."""
+        return [next(j for j, d in enumerate(row) if d < INF) for row in self.dist]
 
     # ---------------------------------------------------------------- helpers
     def name(self, city: str) -> str:
@@ -198,8 +218,11 @@ class Planner:
         return [min(col) for col in zip(*rows)] if len(rows) > 1 else list(rows[0])
 
     # ---------------------------------------------------------------- route
-    def route(self, network, add, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS) -> Plan:
-        """The cheapest way to add the cities `add` to `network`, in a valid build order."""
+    def route(self, network, add, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS, starts=None) -> Plan:
+        """The cheapest way to add the cities `add` to `network`, in a valid build order.
+
+        starts: where a map rule lets new networks begin (see planner/starts.py); None: the base
+        rule (only an empty network's first city, anywhere, free)."""
         self._check_step(step, house_costs)
         net = self._network(network)
         occ = self._occupied(occupied)
@@ -220,16 +243,22 @@ class Planner:
             if why:
                 raise PlanError(why)
             new.append(i)
+        if starts is not None:
+            return new_networks.route(self, net, new, occ, house_costs, starts)
         return self._plan(net, new, occ, house_costs)
 
-    def each_cost(self, network, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS) -> dict[str, int]:
+    def each_cost(self, network, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS,
+                  starts=None) -> dict[str, int]:
         """{city: route(network, [city], ...).total} for every city route would price alone (in the
         play areas, not in the network, not full, reachable), without planning each one: the
         tablet offers every open city after each fact."""
         self._check_step(step, house_costs)
         net = self._network(network)
         occ = self._occupied(occupied)
-        keys = self._root_keys(net) or [0] * len(self.cities)
+        if starts is not None:
+            keys = new_networks.keys(self, net, starts)
+        else:
+            keys = self._root_keys(net) or [0] * len(self.cities)
         return {c: keys[i] + house_costs[occ.get(c, 0)] for i, c in enumerate(self.cities)
                 if i not in net and occ.get(c, 0) < step and keys[i] < INF}
 
@@ -279,7 +308,7 @@ class Planner:
 
     # ---------------------------------------------------------------- suggest
     def suggest(self, network, step=1, occupied=None, count=None, budget=None, top=1,
-                house_costs=DEFAULT_HOUSE_COSTS) -> list[Plan]:
+                house_costs=DEFAULT_HOUSE_COSTS, starts=None) -> list[Plan]:
         """The `top` cheapest plans, best first.
 
         count=K: sets of exactly K new cities (cities already in the network and cities full
@@ -300,6 +329,13 @@ class Planner:
         house = [house_costs[min(occ.get(c, 0), len(house_costs) - 1)] for c in self.cities]
         eligible = [i for i, c in enumerate(self.cities)
                     if i not in owned and occ.get(c, 0) < step]
+        if starts is not None:
+            if count is not None and count > len(eligible):
+                raise PlanError(f"cannot add {count} cities: only {len(eligible)} are open at step {step}")
+            found = new_networks.suggest(self, net, house, eligible, count, budget, top, starts)
+            plans = [new_networks.plan(self, net, roots, order, occ, house_costs) for _, roots, order in found]
+            plans.sort(key=lambda p: (p.total, sorted(p.cities)))
+            return plans
         keys = self._root_keys(net)
         if keys is not None:
             eligible = [i for i in eligible if keys[i] < INF]

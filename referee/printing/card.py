@@ -11,6 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..i18n import LANGUAGES
+from ..rules.context import Context
+from ..rulings import MARKETS, describe_rules
 from . import fonts
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
 from .sheets import SIZES, cut_marks, pages
@@ -30,8 +32,12 @@ OVERRIDE_LABELS = {
     "totals": N_("resources in the box"), "house_costs": N_("house costs"),
     "short_game_end": N_("end of the short game"),
 }
+# A rule adding a resource market: the parameter holding its refill table {players: {resource: [S1, S2, S3]}},
+# its name, and the name the board's own market takes beside it.
+MARKET_REFILLS = {"korea_markets": ("north_refill", MARKETS["north"], MARKETS["south"])}
 ONE_PAGE_SIZES = [x / 4 for x in range(52, 27, -1)]   # 13 pt down to 7 pt
 A6_SIZES = [x / 4 for x in range(38, 21, -1)]         # 9.5 pt down to 5.5 pt
+RULES_CARD_SIZES = [x / 4 for x in range(46, 21, -1)]  # the A6 rules card, often short: up to 11.5 pt
 
 
 @dataclass(frozen=True)
@@ -40,10 +46,35 @@ class Card:
     map: Map
     edition: Edition
     players: int
+    rules: tuple[str, ...] = ()   # the map's own setup and rules, one sentence each (rulings.describe_rules)
+    one_page: bool = True         # a4/letter: the map's rules close the back; a6: they get a card of their own
 
     @property
     def count(self) -> PlayerCount:
         return self.edition.player_counts[self.players]
+
+    @property
+    def context(self) -> Context:
+        """The engine's view of the table, so thresholds a map rule changes (Step 2) are the map's."""
+        return Context(self.map, self.edition, self.players, tuple(self.map.areas))
+
+    @property
+    def removed(self) -> int:
+        """Plants removed at setup for this count: face down, or the map's known list (China)."""
+        known = self.map.setup.get("removed_by_players", {})
+        return len(known[self.players]) if self.players in known else self.count.removed
+
+    @property
+    def faces(self) -> int:
+        """Faces printed: front and back, and on A6 the map's rules card when it has any."""
+        return 2 if self.one_page or not self.rules else 3
+
+
+def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
+    """The card for a table: the map's edition tables and its own rules in the reader's words."""
+    edition = load_edition("original", map=game_map)
+    return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)),
+                one_page=size != "a6")
 
 
 def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4") -> bytes:
@@ -57,8 +88,8 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4") -> bytes:
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)
         raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
-    card = Card(Words(lang), game_map, edition, players)
-    sheet = pages(size, players)
+    card = aid(game_map, players, lang, size)
+    sheet = pages(size, players, card.faces)
     s = type_sizes(card, sheet)
     out = io.BytesIO()
     w = card.words
@@ -80,9 +111,9 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4") -> bytes:
 def type_sizes(card: Card, sheet) -> list[float]:
     """The base type size of each face: the largest at which it fits its box on the card's pages."""
     boxes = {index: box for page in sheet for index, box in page.faces}
-    steps = A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES
-    sizes = [fit(card.words.lang, lambda flow, face=face: face(flow, card), steps, boxes[i])
-             for i, face in enumerate(FACES)]
+    steps = [RULES_CARD_SIZES if i == 2 else A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES for i in range(card.faces)]
+    sizes = [fit(card.words.lang, lambda flow, face=FACES[i]: face(flow, card), steps[i], boxes[i])
+             for i in range(card.faces)]
     return sizes if sheet[0].cuts else [min(sizes)] * len(sizes)  # side by side: one size for both
 
 
@@ -118,7 +149,7 @@ def front(f: Flow, card: Card):
     f.gap(0.2)
     f.heading(_("Steps"))
     f.para(_("Step 2: after the building phase in which someone reaches %(cities)s; the lowest plant "
-             "leaves once and is replaced.") % {"cities": w.cities(card.count.step2)}, k=0.92)
+             "leaves once and is replaced.") % {"cities": w.cities(card.context.step2_cities)}, k=0.92)
     f.gap(0.3)
     f.para(_("Step 3: when its card is drawn. The card and the lowest plant leave, no replacement; "
              "shuffle the deck. Drawn in"), k=0.92)
@@ -155,9 +186,9 @@ def back(f: Flow, card: Card):
     f.band(_("The numbers"), w.players(card.players))
     f.gap(0.6)
     figures = [
-        (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(n.removed)),
-        (_("Plant limit"), str(n.max_plants)), (_("Step 2 at"), w.cities(n.step2)),
-        (_("Game ends at"), w.cities(n.end)), (_("Starting money"), w.money(e.starting_money)),
+        (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
+        (_("Plant limit"), str(n.max_plants)), (_("Step 2 at"), w.cities(card.context.step2_cities)),
+        (_("Game ends at"), w.cities(card.context.end_cities)), (_("Starting money"), w.money(e.starting_money)),
     ]
     value = {"align": "right", "k": 1.1, "bold": True, "fill": ACCENT}
     half = len(figures) // 2
@@ -171,13 +202,10 @@ def back(f: Flow, card: Card):
                  for cell in ((label, {"pad": 2.5 if j else 1.0}), (text, value))]
         f.row(cells, widths, height=1.45, fill=TINT if i % 2 == 0 else None)
     f.gap(0.7)
-    f.heading(_("Resource refill, %(players)s") % {"players": w.players(card.players)})
-    steps = [(_("Step %(n)d") % {"n": k}, {"align": "centre", "fill": MUTED, "k": 0.85}) for k in (1, 2, 3)]
-    f.row([("", {})] + steps, [0.4, 0.2, 0.2, 0.2], height=1.3)
-    for i, resource in enumerate(e.resources):
-        amounts = [(str(a), {"align": "centre", "k": 1.15, "bold": True}) for a in e.refill[card.players][resource]]
-        f.row([(w.resource(resource), {"chip": RESOURCE_COLOURS[resource]})] + amounts,
-              [0.4, 0.2, 0.2, 0.2], height=1.5, fill=TINT if i % 2 == 0 else None)
+    board_market = next((south for name, (_p, _n, south) in MARKET_REFILLS.items() if name in card.map.rules), None)
+    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(board_market), "players": w.players(card.players)}
+              if board_market else _("Resource refill, %(players)s") % {"players": w.players(card.players)})
+    _refill(f, card, e.refill[card.players])
     f.gap(0.7)
     f.heading(_("Income"))
     _income(f, card)
@@ -192,16 +220,53 @@ def back(f: Flow, card: Card):
                        "plants, the rest go to the supply (not the market).", n.max_plants) % {"num": n.max_plants},
             _("No plant sold in a round (after round 1): the lowest leaves and is replaced."),
             _("The game ends after the building phase in which someone reaches %(cities)s: power what "
-              "you can, no income.") % {"cities": w.cities(n.end)},
+              "you can, no income.") % {"cities": w.cities(card.context.end_cities)},
             _("Winner: most cities powered; ties go to most money, then most cities.")):
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
-    if card.map.overrides:
+    if card.one_page and (card.rules or card.map.overrides):
         f.gap(0.4)
         f.heading(_("Rules of %(map)s") % {"map": w.map_name(card.map)})
+        _map_rules(f, card)
+
+
+def rules(f: Flow, card: Card):
+    """The A6 map card: the map's own setup and rules, which do not fit beside the numbers."""
+    w = card.words
+    f.band(w.gettext("Rules of %(map)s") % {"map": w.map_name(card.map)}, w.players(card.players))
+    f.gap(0.6)
+    _map_rules(f, card)
+
+
+def _map_rules(f: Flow, card: Card):
+    """The map's rules as bullets, the refill of any market a rule adds, and which tables the board changes."""
+    w = card.words
+    _ = w.gettext
+    for text in card.rules:
+        f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
+        f.gap(0.2)
+    for name, (param, market, _board) in MARKET_REFILLS.items():
+        if name in card.map.rules:
+            f.gap(0.3)
+            f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(market), "players": w.players(card.players)},
+                      k=1.0)
+            _refill(f, card, card.map.rules[name][param][str(card.players)])   # TOML keys are text
+    if card.map.overrides:
+        f.gap(0.3)
         changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in sorted(card.map.overrides))
         f.para(_("This board changes the %(what)s; the numbers on this card are the board's.")
-               % {"what": changed}, k=0.9)
+               % {"what": changed}, k=0.9, fill=MUTED)
+
+
+def _refill(f: Flow, card: Card, table: dict):
+    """Cubes the refill brings in Steps 1, 2, 3, a row per resource the table names."""
+    w = card.words
+    steps = [(w.gettext("Step %(n)d") % {"n": k}, {"align": "centre", "fill": MUTED, "k": 0.85}) for k in (1, 2, 3)]
+    f.row([("", {})] + steps, [0.4, 0.2, 0.2, 0.2], height=1.3)
+    for i, resource in enumerate(r for r in card.edition.resources if r in table):
+        amounts = [(str(a), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
+        f.row([(w.resource(resource), {"chip": RESOURCE_COLOURS[resource]})] + amounts,
+              [0.4, 0.2, 0.2, 0.2], height=1.5, fill=TINT if i % 2 == 0 else None)
 
 
 def _income(f: Flow, card: Card):
@@ -224,4 +289,4 @@ def _income(f: Flow, card: Card):
         f.gap(0.3)
 
 
-FACES = (front, back)
+FACES = (front, back, rules)

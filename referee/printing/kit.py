@@ -6,9 +6,15 @@ drawn by a function over a Flow that can run dry (measure only) first; see `fit`
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
+from reportlab.lib import textsplit
+from reportlab.platypus import Paragraph, paragraph
 
 from . import fonts
+
+# ReportLab's CJK line breaking hangs a character that may not start a line (kinsoku) in the margin,
+# but its list lacks the full-width comma, colon, semicolon, ! and ? that Chinese and Japanese use.
+# Both breakers read it: textsplit's (one run of text) and paragraph's (several fonts).
+textsplit.ALL_CANNOT_START = paragraph.ALL_CANNOT_START = textsplit.ALL_CANNOT_START + "\uff0c\uff1a\uff1b\uff01\uff1f"
 
 INK = colors.HexColor("#1d2430")
 MUTED = colors.HexColor("#5b6472")

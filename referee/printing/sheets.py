@@ -23,10 +23,13 @@ class Page:
     cuts: bool = False
 
 
-def pages(size: str, cards: int) -> list[Page]:
-    """The pages for `cards` copies of a card (A6), or one sheet holding both faces (A4, letter)."""
+def pages(size: str, cards: int, faces: int = 2) -> list[Page]:
+    """The pages for `cards` copies of a card (A6), or one sheet holding front and back (A4, letter).
+
+    On A6 a card of more than two faces (the map's rules) is several cards, each copy of the first
+    coming first; the last card's back is left blank when the faces are odd."""
     if size == "a6":
-        return _a6(cards)
+        return _a6(cards, faces)
     w, h = SIZES[size]
     margin, gutter = 13 * mm, 6 * mm
     col = (w - 2 * margin - gutter) / 2
@@ -34,20 +37,23 @@ def pages(size: str, cards: int) -> list[Page]:
     return [Page((w, h), [(0, (margin, h - margin, col, box)), (1, (margin + col + gutter, h - margin, col, box))])]
 
 
-def _a6(cards: int) -> list[Page]:
+def _a6(cards: int, faces: int) -> list[Page]:
     sheet_w, sheet_h = A4
     card_w, card_h = A6
     margin = 6.5 * mm
+    fronts = [face for face in range(0, faces, 2) for _copy in range(cards)]   # each physical card's front face
     out = []
-    for first in range(0, cards, CARDS_PER_SHEET):
-        slots = [(i % 2, i // 2) for i in range(min(CARDS_PER_SHEET, cards - first))]
-        for face in (0, 1):
+    for first in range(0, len(fronts), CARDS_PER_SHEET):
+        for side in (0, 1):
             page = Page((sheet_w, sheet_h), cuts=True)
-            for col, row in slots:
-                col = col if face == 0 else 1 - col   # the back lies behind its front after a long-edge flip
+            for i, front in enumerate(fronts[first:first + CARDS_PER_SHEET]):
+                col, row = i % 2, i // 2
+                col = col if side == 0 else 1 - col   # the back lies behind its front after a long-edge flip
                 x, top = col * card_w + margin, sheet_h - row * card_h - margin
-                page.faces.append((face, (x, top, card_w - 2 * margin, card_h - 2 * margin)))
-            out.append(page)
+                if front + side < faces:
+                    page.faces.append((front + side, (x, top, card_w - 2 * margin, card_h - 2 * margin)))
+            if page.faces:   # only a last sheet of rules cards alone has no backs at all
+                out.append(page)
     return out
 
 

@@ -35,8 +35,9 @@ class Words:
         return self.gettext(PHASES[number - 1])
 
     def map_name(self, game_map) -> str:
-        known = MAP_NAMES.get(game_map.id)
-        return self.gettext(known) if known else game_map.name
+        """The board's name as the table app shows it (referee/web/setup_form.py marks the shipped maps'
+        names); a custom map's stays as its file spells it."""
+        return self.gettext(MAP_NAMES.get(game_map.id, game_map.name))
 
     def cities(self, n: int) -> str:
         return self.ngettext("%(num)s city", "%(num)s cities", n) % {"num": n}

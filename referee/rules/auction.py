@@ -3,7 +3,8 @@ from itertools import product
 
 from .context import RESOURCES
 from .fields import whole, known_keys
-from .errors import BadAction, CannotAfford, InvalidBid, NotAvailable, NotYourTurn, WrongPhase, CannotStore
+from .errors import (BadAction, CannotAfford, IllegalAction, InvalidBid, NotAvailable, NotYourTurn, WrongPhase,
+                     CannotStore)
 from .events import event, listing
 from .. import maprules
 from . import plant_market
@@ -50,7 +51,7 @@ def nominate(state: dict, ctx, action: dict) -> list:
     p = player(state, name)
     _expect_chooser(state, name)
     _plant_on_offer(state, ctx, plant)
-    maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
+    ruled = maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
     bid = whole(action.get("bid", plant), "bid")
     if bid < plant:
         raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {plant}")
@@ -58,8 +59,10 @@ def nominate(state: dict, ctx, action: dict) -> list:
     seats = list(state["players"])
     start = seats.index(name)
     clockwise = seats[start:] + seats[:start]
-    bidders = maprules.fold(ctx, "bidders", [n for n in clockwise if n in eligible(state)], state, ctx, plant)
-    events = [event("auction_opened", f"{name} opens plant {plant} at {bid}", player=name, plant=plant, bid=bid)]
+    bidders = maprules.fold(ctx, "bidders", [n for n in clockwise if n in eligible(state)], state, ctx, plant,
+                            ruled)
+    events = [event("auction_opened", f"{name} opens plant {plant} at {bid}", player=name, plant=plant,
+                    bid=bid)] + ruled
     if len(bidders) == 1:
         return events + sell(state, ctx, name, plant, bid, "unopposed")
     state["auction"]["lot"] = {"plant": plant, "bid": bid, "leader": name, "bidders": bidders,
@@ -118,7 +121,8 @@ def pass_phase(state: dict, ctx, action: dict) -> list:
         raise WrongPhase("in round 1 every player must buy a plant: open an auction on "
                          + ", ".join(map(str, plant_market.current(state, ctx))))
     state["auction"]["out"].append(name)
-    return [event("auction_passed", f"{name} passes: no more plants for {name} this round", player=name)]
+    return [event("auction_passed", f"{name} passes: no more plants for {name} this round", player=name)] \
+        + maprules.run(ctx, "chooser_passed", state, ctx, name)
 
 
 def sold(state: dict, ctx, action: dict) -> list:
@@ -131,12 +135,21 @@ def sold(state: dict, ctx, action: dict) -> list:
         raise NotYourTurn(f"{name} has already bought a plant or passed this round; "
                           f"still buying: {', '.join(eligible(state)) or 'nobody'}")
     _plant_on_offer(state, ctx, plant)
-    maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
+    ruled = maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
     price = whole(action.get("price"), "price")
     if price < plant:
         raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {plant}")
     _money_check(p, name, price)
-    return sell(state, ctx, name, plant, price, "sold")
+    return ruled + sell(state, ctx, name, plant, price, "sold")
+
+
+def may_buy(state: dict, ctx, name, plant) -> bool:
+    """Whether the map's rules let this player buy this plant (the offer in `next` shows only these)."""
+    try:
+        maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
+    except IllegalAction:
+        return False
+    return True
 
 
 SALES = {"unopposed": "nobody else may bid", "auction": "every other bidder passed", "sold": "won at the table"}
@@ -153,12 +166,13 @@ def sell(state: dict, ctx, name, plant, price, how) -> list:
     a["bought"].append(name)
     a["sales"] += 1
     a["lot"] = None
+    rulings = maprules.run(ctx, "plant_bought", state, ctx, name, plant)
     tasks = maprules.fold(ctx, "after_sale", [replacement(plant, "bought")], state, ctx, name, plant)
     if len(p["plants"]) > ctx.max_plants:
         tasks.append({"task": "discard", "player": name})
     state["queue"][0:0] = tasks
     return [event("plant_bought", f"{name} buys plant {plant} for {price} Elektro ({SALES[how]})",
-                  player=name, plant=plant, price=price, how=how)]
+                  player=name, plant=plant, price=price, how=how)] + rulings
 
 
 def discard(state: dict, ctx, action: dict) -> list:

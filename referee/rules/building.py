@@ -4,7 +4,7 @@ The cheapest order and price of a set of new cities comes from the planner (a mi
 tree over the network and the new cities); here are the limits the table must respect.
 """
 from .. import maprules
-from .errors import BadAction, CannotAfford, IllegalBuild
+from .errors import BadAction, CannotAfford, IllegalAction, IllegalBuild
 from .events import event, listing
 from .state import player, houses_in
 
@@ -36,10 +36,11 @@ def build(state: dict, ctx, action: dict) -> list:
         raise IllegalBuild(f"the short game ends at {ctx.end_cities} cities; {name} may build "
                            f"{ctx.end_cities - len(p['cities'])} more")
     maprules.run(ctx, "may_build", state, ctx, name, new)
+    begin = starts(state, ctx, name, action)
     try:
         plan = ctx.planner.route(p["cities"], new, step=state["step"],
                                  occupied={c: houses_in(state, c) for c in new},
-                                 house_costs=ctx.edition.house_costs)
+                                 house_costs=ctx.edition.house_costs, starts=begin)
         plan = maprules.fold(ctx, "build_plan", plan, state, ctx, name, new)
     except ValueError as e:
         raise IllegalBuild(str(e)) from None
@@ -50,14 +51,15 @@ def build(state: dict, ctx, action: dict) -> list:
     parts = []
     for b in plan.builds:
         p["cities"].append(b.city)
-        price = (f"{b.connection} from {label(b.from_)} + house {b.house} = {b.connection + b.house}"
-                 if b.from_ else f"house {b.house}")
+        price = (f"{b.connection} from {label(b.from_)} + house {b.house} = {b.connection + b.house}" if b.from_
+                 else f"a new network: {b.connection} + house {b.house}" if b.connection else f"house {b.house}")
         parts.append(f"{label(b.city)} ({price})")
     events = [event("built", f"{name} builds {listing(parts)}: {plan.total} Elektro", player=name,
                     cities=[b.city for b in plan.builds], cost=plan.total,
                     connection=plan.connection, houses=plan.houses,
                     builds=[{"city": b.city, "from": b.from_, "connection": b.connection, "house": b.house}
                             for b in plan.builds])]
+    events += maprules.run(ctx, "built", state, ctx, name, plan)
     if len(p["cities"]) >= ctx.end_cities and not state["end_reached"]:
         state["end_reached"] = True
         events.append(event("game_end_reached", f"{name} has {len(p['cities'])} cities (the end is "
@@ -65,3 +67,18 @@ def build(state: dict, ctx, action: dict) -> list:
                             cities=len(p["cities"]), end=ctx.end_cities))
     state["queue"].insert(0, {"task": "check_low"})
     return events
+
+
+def starts(state: dict, ctx, name, action=None):
+    """Where the map's rules let this player begin a new network now (the planner's `starts`; None:
+    the base rule). `action` is the build fact, if any (Japan names its second network there)."""
+    return maprules.fold(ctx, "build_starts", None, state, ctx, name, action)
+
+
+def may_build_in(state: dict, ctx, name, city) -> bool:
+    """Whether the map's rules let this player build in this city (the offer in `next` shows only these)."""
+    try:
+        maprules.run(ctx, "may_build", state, ctx, name, [city])
+    except IllegalAction:
+        return False
+    return True

@@ -48,12 +48,15 @@ def power(state: dict, ctx, action: dict) -> list:
     if cities > can:
         raise IllegalPower(f"{name} can power 0 to {can} cities with these plants "
                            f"({own} cities owned); {cities!r} asked")
-    maprules.run(ctx, "may_power", state, ctx, name, [specs[i][0] for i in fired], cities)
+    least = maprules.fold(ctx, "least_cities", 0, state, ctx, name)
+    if cities < least:
+        raise IllegalPower(f"{name} must power {least} cities on this map, as many as their plants can; "
+                           f"{cities} asked")
+    rulings = maprules.run(ctx, "may_power", state, ctx, name, [specs[i][0] for i in fired], cities)
     write_alloc(p["plants"], after)
     burned = [sum(u[r] for u in used.values()) for r in range(len(RESOURCES))]
     for r, n in zip(RESOURCES, burned):
         state["resources"]["supply"][r] += n
-    rulings = []
     income = maprules.fold(ctx, "income", ctx.edition.income_for(cities), state, ctx, name, cities, rulings)
     p["money"] += income
     state["acted"].append(name)

@@ -28,7 +28,8 @@ class Context:
 
     @property
     def end_cities(self) -> int:
-        return self.edition.short_game_end if self.short_game else self.counts.end
+        from ..maprules import fold
+        return self.edition.short_game_end if self.short_game else fold(self, "end_cities", self.counts.end, self)
 
     @property
     def step2_cities(self) -> int:
@@ -41,12 +42,14 @@ class Context:
     @cached_property
     def plants(self) -> dict:
         """The edition's plants, with the cards a chosen area swaps in (seed 001 北欧: 「使用するエリアに
-        よって、北欧マップ用のカードを追加し、同じ番号発電所を除外する」)."""
+        よって、北欧マップ用のカードを追加し、同じ番号発電所を除外する」), as the map's rules play them
+        (hook plant_cards; India's garbage plants)."""
+        from ..maprules import fold
         swaps = self.map.setup.get("area_plants", {})
         plants = dict(self.edition.plants)
         for area in self.areas:
             plants.update(swaps.get(area, {}))
-        return plants
+        return fold(self, "plant_cards", plants, self)
 
     @cached_property
     def rules(self) -> tuple:
@@ -56,4 +59,5 @@ class Context:
 
     @cached_property
     def planner(self):
-        return self.planner_factory(self.map, self.areas)
+        from ..maprules import fold
+        return self.planner_factory(self.map, self.areas, **fold(self, "planner_options", {}, self))

@@ -94,7 +94,8 @@ def impossible_reason(deck: dict, card, possible: list) -> str:
     return f"{shown} cannot be drawn: {why}; {allowed}"
 
 
-DRAW_CAUSES = {"bought": "", "cities": "", "no_sale": "", "step2": " (Step 2)", "end_of_round": " (end of round)"}
+DRAW_CAUSES = {"bought": "", "cities": "", "no_sale": "", "step2": " (Step 2)", "end_of_round": " (end of round)",
+               "first_pass": " (the first player passed)"}
 
 
 def replacement(plant, cause: str) -> dict:

@@ -1,4 +1,5 @@
 """Game end and the winner (RULES.md Game end and winner)."""
+from .. import maprules
 from .events import event, listing, counted
 from .power import best
 from .storage import specs_of, alloc_of
@@ -6,7 +7,9 @@ from .storage import specs_of, alloc_of
 
 def finish(state: dict, ctx) -> list:
     """After the final phase 4 each player powers what they can; most cities powered wins,
-    ties go to most money, then most cities. No income is paid."""
+    ties go to most money, then most cities. No income is paid (a map rule may pay something
+    first, hook game_ends)."""
+    before = maprules.run(ctx, "game_ends", state, ctx)
     rows = []
     for name, p in state["players"].items():
         powered = best(specs_of(ctx, p["plants"]), alloc_of(p["plants"]), len(p["cities"]))["cities"]
@@ -29,4 +32,4 @@ def finish(state: dict, ctx) -> list:
         how += ", tie broken by " + " then ".join("money" if k == "money" else "cities owned" for k in used)
     text = (f"{listing(winners)} win{'s' if len(winners) == 1 else ''} with {how}" if len(winners) == 1
             else f"{listing(winners)} share the win: equal on cities powered, money and cities")
-    return [event("game_over", "Game over: " + text, winners=winners, ranking=rows, tie_breaks=used)]
+    return before + [event("game_over", "Game over: " + text, winners=winners, ranking=rows, tie_breaks=used)]

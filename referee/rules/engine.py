@@ -2,12 +2,12 @@
 
 `apply` never changes the state it is given; an illegal fact raises a typed IllegalAction.
 """
+from .. import maprules
 from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
 from .fields import known_keys, normal_name, plain_json
 from .copying import deep_copy
 from . import auction, building, bureaucracy, flow, legal, order, resources
-from .order import reverse
 from .state import initial_state, player
 
 
@@ -20,21 +20,28 @@ def start(setup: dict, ctx) -> tuple:
     return state, events
 
 
-def _phase_turn(state, phase, name):
+def _phase_turn(state, ctx, phase, name):
     """Resources and building go in reverse order, one player at a time."""
     if state["phase"] != phase:
         raise WrongPhase(f"this is the {state['phase']} phase, not {phase}")
     player(state, name)
-    due = next(n for n in reverse(state) if n not in state["acted"])
+    due = order.due(state, ctx)
     if name != due:
         raise NotYourTurn(f"it is {due}'s turn to {'buy resources' if phase == 'resources' else 'build'}, not {name}'s")
 
 
+def _end_turn(state, ctx, name, kind):
+    """A buy, build or pass ends the player's part in the phase, unless a map rule passes the turn
+    on instead (hook turn_over; India: one cube at a time, round the table)."""
+    if maprules.fold(ctx, "turn_over", True, state, ctx, name, kind):
+        state["acted"].append(name)
+
+
 def _turn_action(phase, rule):
     def run(state, ctx, action):
-        _phase_turn(state, phase, action.get("player"))
+        _phase_turn(state, ctx, phase, action.get("player"))
         events = rule(state, ctx, action)
-        state["acted"].append(action["player"])
+        _end_turn(state, ctx, action["player"], action["type"])
         return events
     return run
 
@@ -52,8 +59,8 @@ def _pass(state, ctx, action):
     if state["phase"] == "auction":
         return auction.pass_phase(state, ctx, action)
     if state["phase"] in ("resources", "building"):
-        _phase_turn(state, state["phase"], name)
-        state["acted"].append(name)
+        _phase_turn(state, ctx, state["phase"], name)
+        _end_turn(state, ctx, name, "pass")
         what = "buys no resources" if state["phase"] == "resources" else "builds nothing"
         return [event("passed", f"{name} {what}", player=name, phase=state["phase"])]
     raise WrongPhase(f"nobody passes in the {state['phase']} phase; each player powers cities (maybe 0)")
@@ -83,9 +90,9 @@ FIELDS = {
     "pass": ("player",),
     "draw": ("card", "plant"),
     "discard": ("player", "plant", "keep"),
-    "buy": ("player", "coal", "oil", "garbage", "uranium"),
+    "buy": ("player", "coal", "oil", "garbage", "uranium", "market"),
     "move": ("player", "moves"),
-    "build": ("player", "cities"),
+    "build": ("player", "cities", "new_network"),
     "power": ("player", "plants", "cities", "burn"),
 }
 

@@ -53,6 +53,12 @@ class NotAvailable(IllegalAction):
     code = "not_available"
 
 
+class PlantBanned(NotAvailable):
+    """A map rule forbids this plant to this player (seed 001: the uranium ban)."""
+
+    code = "plant_banned"
+
+
 class ImpossibleDraw(IllegalAction):
     code = "impossible_draw"
 

@@ -70,9 +70,10 @@ def check_low(state, ctx, task) -> list:
     plant_market.take(state, low)
     state["queue"][0:0] = [deck.replacement(plant, "cities") for plant in low]
     draws = 0 if state["end_reached"] else min(len(low), deck.cards_left(state["deck"]))
-    return [event("plant_removed", f"Remove {named('plant', low)} ({leader} has {cities} cities); draw "
-                  f"{counted(draws, 'card') if draws else 'no card'}.", plants=low, player=leader,
-                  cities=cities, draws=draws, cause="cities")]
+    removal = event("plant_removed", f"Remove {named('plant', low)} ({leader} has {cities} cities); draw "
+                    f"{counted(draws, 'card') if draws else 'no card'}.", plants=low, player=leader,
+                    cities=cities, draws=draws, cause="cities")
+    return [removal] + maprules.run(ctx, "low_removed", state, ctx, leader, low, cities)
 
 
 def remove_lowest(state, ctx, task) -> list:
@@ -90,7 +91,7 @@ def to_phase(state, ctx, task) -> list:
     state["closing"] = False
     events = [event("phase", f"Phase: {task['to']}", phase=task["to"])]
     if task["to"] == "bureaucracy" and state["step3_at"] == "bureaucracy":
-        events.append(steps.apply_step3(state))
+        events += steps.apply_step3(state, ctx)
     return events
 
 
@@ -98,8 +99,9 @@ def new_round(state, ctx, task) -> list:
     state["round"] += 1
     events = [event("round", f"Round {state['round']} begins", round=state["round"])]
     if state["step3_at"] == "round":
-        events.append(steps.apply_step3(state))
-    events += order.determine(state, "cities")
+        events += steps.apply_step3(state, ctx)
+    if task.get("order", True):  # a map may set the order after the auction instead (phase_end)
+        events += order.determine(state, ctx, "cities")
     state["auction"] = new_auction()
     return events + to_phase(state, ctx, {"to": "auction"})
 
@@ -107,7 +109,7 @@ def new_round(state, ctx, task) -> list:
 def end_auction(state, ctx) -> list:
     events = []
     if state["round"] == 1:
-        events += order.determine(state, "plants")
+        events += order.determine(state, ctx, "plants")
     elif state["auction"]["sales"] == 0:
         state["queue"].append({"task": "remove_lowest", "replace": True, "cause": "no_sale",
                                "reason": "nobody bought a plant this round"})

@@ -2,12 +2,14 @@
 
 The tablet pages offer exactly these; the engine still validates every fact it is given.
 """
-from . import auction, deck, plant_market
+from . import auction, building, deck, plant_market
 from .flow import waiting
-from .order import reverse
+from .. import maprules
+from .context import RESOURCES
+from .order import due
 from .power import best
 from .bureaucracy import burn_by_plant
-from .resources import max_buyable, price_of, rebuy_prices
+from .resources import markets, max_buyable, price_of, rebuy_prices
 from .state import houses_in
 from .storage import specs_of, alloc_of
 
@@ -53,29 +55,41 @@ def _auction(state, ctx, out):
     who = auction.chooser(state)
     out["waiting_for"] = [who]
     money = state["players"][who]["money"]
-    offer = [p for p in plant_market.current(state, ctx) if p <= money]
+    offer = [p for p in plant_market.current(state, ctx) if p <= money and auction.may_buy(state, ctx, who, p)]
     acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
     if state["round"] > 1:
         acts.append({"type": "pass", "player": who})
-    acts.append({"type": "sold", "players": auction.eligible(state), "plants": plant_market.current(state, ctx)})
+    sold = {"type": "sold", "players": auction.eligible(state), "plants": plant_market.current(state, ctx)}
+    refused = {n: [p for p in sold["plants"] if not auction.may_buy(state, ctx, n, p)] for n in sold["players"]}
+    if any(refused.values()):  # a map rule forbids some plants to some players (uranium ban)
+        sold["refused"] = {n: plants for n, plants in refused.items() if plants}
+    acts.append(sold)
     return acts
 
 
-def _turn(state):
-    return next(n for n in reverse(state) if n not in state["acted"])
+def _turn(state, ctx=None):
+    return due(state, ctx)
 
 
 def _resources(state, ctx, out):
-    who = _turn(state)
+    """One `buy` with the most of each resource and its cheapest price; where the map has several
+    markets (Korea), also `markets`: those bounds per market, one of which the player declares."""
+    who = _turn(state, ctx)
     out["waiting_for"] = [who]
-    market = state["resources"]["market"]
-    prices = {r: (price_of(ctx, state, r, 1, who) if n else None) for r, n in market.items()}
-    return [{"type": "buy", "player": who, "max": max_buyable(state, ctx, who), "cheapest": prices},
-            {"type": "pass", "player": who}]
+    offers = {m.name: {"max": max_buyable(state, ctx, who, market=m),
+                       "cheapest": {r: (price_of(ctx, state, r, 1, who, market=m) if n else None)
+                                    for r, n in m.counts.items()}} for m in markets(state, ctx)}
+    buy = {"type": "buy", "player": who, **offers.get(None, {})}
+    if None not in offers:
+        buy["max"] = {r: max(o["max"][r] for o in offers.values()) for r in RESOURCES}
+        buy["cheapest"] = {r: min((o["cheapest"][r] for o in offers.values() if o["cheapest"][r] is not None),
+                                  default=None) for r in RESOURCES}
+        buy["markets"] = offers
+    return [buy, {"type": "pass", "player": who}]
 
 
 def _building(state, ctx, out):
-    who = _turn(state)
+    who = _turn(state, ctx)
     out["waiting_for"] = [who]
     p = state["players"][who]
     options = []
@@ -84,17 +98,18 @@ def _building(state, ctx, out):
         open_cities = {}  # city -> houses there
         for city in sorted(ctx.map.cities_in(ctx.areas)):
             houses = houses_in(state, city)
-            if city not in p["cities"] and houses < state["step"]:
+            if city not in p["cities"] and houses < state["step"] and building.may_build_in(state, ctx, who, city):
                 open_cities[city] = houses
         try:  # each city priced as route(p["cities"], [city]) would
             costs = ctx.planner.each_cost(p["cities"], step=state["step"], occupied=open_cities,
-                                          house_costs=ctx.edition.house_costs)
+                                          house_costs=ctx.edition.house_costs,
+                                          starts=building.starts(state, ctx, who))
         except ValueError:
             costs = {}
         options = [{"city": c, "cost": costs[c]} for c in open_cities if c in costs and costs[c] <= p["money"]]
     options.sort(key=lambda o: (o["cost"], o["city"]))
-    return [{"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"],
-             "cities": options}, {"type": "pass", "player": who}]
+    offer = {"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"], "cities": options}
+    return [maprules.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
 
 
 def _bureaucracy(state, ctx, out):
@@ -106,9 +121,13 @@ def _bureaucracy(state, ctx, out):
         p = state["players"][name]
         specs = specs_of(ctx, p["plants"])
         choice = best(specs, alloc_of(p["plants"]), len(p["cities"]), prices)
-        acts.append({"type": "power", "player": name, "max_cities": choice["cities"],
-                     "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"],
-                                  "burn": burn_by_plant(specs, choice["burn"])}})
+        act = {"type": "power", "player": name, "max_cities": choice["cities"],
+               "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"],
+                            "burn": burn_by_plant(specs, choice["burn"])}}
+        least = maprules.fold(ctx, "least_cities", 0, state, ctx, name)
+        if least:  # a map's duty to power (India)
+            act["min_cities"] = least
+        acts.append(act)
     return acts
 
 

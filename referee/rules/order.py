@@ -1,4 +1,5 @@
 """Phase 1: turn order (RULES.md A round, phase 1)."""
+from .. import maprules
 from .events import event
 from .state import highest_plant
 
@@ -14,15 +15,23 @@ def round_one(state: dict, setup: dict) -> list:
                   order=list(state["order"]), rule=rule)]
 
 
-def determine(state: dict, rule: str) -> list:
-    """Most cities first; a tie goes to the player with the highest-numbered plant. `rule` says
-    which ruling this is: "plants" (round 1, after the auction: nobody has a city) or "cities"."""
+def determine(state: dict, ctx, rule: str) -> list:
+    """Most cities first; a tie goes to the player with the highest-numbered plant (a map may count
+    more cards, hook highest_plant). `rule` says which ruling this is: "plants" (round 1, after the
+    auction: nobody has a city) or "cities"."""
     players = state["players"]
-    state["order"] = sorted(state["order"], key=lambda n: (-len(players[n]["cities"]),
-                                                         -highest_plant(players[n])))
+    state["order"] = sorted(state["order"], key=lambda n: (
+        -len(players[n]["cities"]), -maprules.fold(ctx, "highest_plant", highest_plant(players[n]), state, ctx, n)))
     return [event("turn_order", f"Turn order {', '.join(state['order'])}: {RULES[rule]}", order=list(state["order"]),
                   rule=rule)]
 
 
 def reverse(state: dict) -> list:
     return list(reversed(state["order"]))
+
+
+def due(state: dict, ctx=None):
+    """Whose turn it is to buy or build: the first in reverse order still to act, unless a map rule
+    says otherwise (hook turn; India: one cube at a time, round the table). No ctx: the base rule."""
+    first = next(n for n in reverse(state) if n not in state["acted"])
+    return first if ctx is None else maprules.fold(ctx, "turn", first, state, ctx)

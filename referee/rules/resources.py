@@ -4,9 +4,11 @@ The market fills from its most expensive slot down and sells from its cheapest f
 so its cubes always sit in the most expensive slots: a count per resource says it all.
 Cubes are finite: market + supply + on plants is always the box total.
 """
+from typing import NamedTuple
+
 from .. import maprules
 from .context import RESOURCES
-from .errors import BadAction, CannotAfford, CannotStore, NotAvailable
+from .errors import BadAction, CannotAfford, CannotStore, IllegalAction, NotAvailable
 from .fields import whole, known_keys
 
 MOVE_FIELDS = ("from", "to", "resource", "count")
@@ -15,15 +17,60 @@ from .state import player
 from .storage import specs_of, alloc_of, write_alloc, place, fits, totals, IDX
 
 
-def filled_prices(ctx, resource: str, count: int) -> list:
-    slots = ctx.edition.market_slots[resource]
+def track(ctx, state: dict, resource: str) -> tuple:
+    """The prices of a resource's market spaces, cheapest first: the board's, unless a map rule
+    moves them (hook market_slots)."""
+    return maprules.fold(ctx, "market_slots", ctx.edition.market_slots[resource], state, ctx, resource)
+
+
+def filled_prices(ctx, state: dict, resource: str, count: int) -> list:
+    slots = track(ctx, state, resource)
     return list(slots[len(slots) - count:]) if count else []
 
 
-def price_of(ctx, state: dict, resource: str, n: int, name=None, events=None) -> int:
-    """Cost of the n cheapest cubes of a resource in the market for player `name`; a map rule may
-    change it (hook resource_cost) and explain why in `events`."""
-    prices = filled_prices(ctx, resource, state["resources"]["market"][resource])[:n]
+class Market(NamedTuple):
+    """A resource market a player buys from: its name (None: the board's one market), its cubes per
+    resource (the state's dict, changed in place) and the prices of its spaces, cheapest first."""
+    name: str | None
+    counts: dict
+    slots: dict
+
+    def prices(self, resource: str) -> list:
+        """The prices of the filled spaces, cheapest first (cubes sit in the dearest spaces)."""
+        slots, count = self.slots[resource], self.counts[resource]
+        return list(slots[len(slots) - count:]) if count else []
+
+
+def board_market(state: dict, ctx) -> Market:
+    return Market(None, state["resources"]["market"], {r: track(ctx, state, r) for r in RESOURCES})
+
+
+def markets(state: dict, ctx) -> list:
+    """The markets a player may buy from: the board's, unless a map rule sets out several (Korea's
+    North and South, hook resource_markets); the board's own market stays state["resources"]."""
+    return maprules.fold(ctx, "resource_markets", [board_market(state, ctx)], state, ctx)
+
+
+def chosen_market(state: dict, ctx, choice, amounts: dict) -> Market:
+    """The market a purchase takes from. With several, the player declares one (`market`) and buys
+    only from it; a purchase of nothing declares nothing. With one, `market` is refused."""
+    offered = markets(state, ctx)
+    names = [m.name for m in offered]
+    if len(offered) == 1:
+        if choice is not None:
+            raise BadAction(f"this map has one resource market; leave out market (got {choice!r})")
+        return offered[0]
+    if choice is None and not any(amounts.values()):
+        return offered[0]
+    if choice not in names:
+        raise BadAction(f"declare the market to buy from: market must be one of {', '.join(names)}; got {choice!r}")
+    return offered[names.index(choice)]
+
+
+def price_of(ctx, state: dict, resource: str, n: int, name=None, events=None, market=None) -> int:
+    """Cost of the n cheapest cubes of a resource in the market (the board's unless given) for
+    player `name`; a map rule may change it (hook resource_cost) and explain why in `events`."""
+    prices = (market or board_market(state, ctx)).prices(resource)[:n]
     return maprules.fold(ctx, "resource_cost", sum(prices), state, ctx, name, resource, prices,
                          [] if events is None else events)
 
@@ -31,7 +78,7 @@ def price_of(ctx, state: dict, resource: str, n: int, name=None, events=None) ->
 def rebuy_prices(ctx, state: dict) -> tuple:
     """What one more cube of each resource costs now; a sold-out one is dearer than any space."""
     market = state["resources"]["market"]
-    return tuple(filled_prices(ctx, r, market[r])[0] if market[r] else max(ctx.edition.market_slots[r]) + 1
+    return tuple(filled_prices(ctx, state, r, market[r])[0] if market[r] else max(track(ctx, state, r)) + 1
                  for r in RESOURCES)
 
 
@@ -47,13 +94,14 @@ def buy(state: dict, ctx, action: dict) -> list:
     name = action.get("player")
     p = player(state, name)
     amounts = parse_amounts(action)
-    market = state["resources"]["market"]
+    market = chosen_market(state, ctx, action.get("market"), amounts)
+    where = f"the {market.name} market" if market.name else "the market"
     for r, n in amounts.items():
-        if n > market[r]:
-            raise NotAvailable(f"only {market[r]} {r} left in the market; {n} asked")
+        if n > market.counts[r]:
+            raise NotAvailable(f"only {market.counts[r]} {r} left in {where}; {n} asked")
     maprules.run(ctx, "may_buy", state, ctx, name, amounts)
     rulings = []
-    cost = sum(price_of(ctx, state, r, n, name, rulings) for r, n in amounts.items() if n)
+    cost = sum(price_of(ctx, state, r, n, name, rulings, market) for r, n in amounts.items() if n)
     if cost > p["money"]:
         raise CannotAfford(f"{_describe(amounts)} costs {cost} Elektro; {name} has {p['money']}")
     specs = specs_of(ctx, p["plants"])
@@ -61,57 +109,77 @@ def buy(state: dict, ctx, action: dict) -> list:
     new = place(specs, alloc_of(p["plants"]), hand)
     if new is None:
         raise CannotStore(f"{name}'s plants cannot store {_describe(amounts)} on top of what they hold; "
-                          f"room for at most {_describe(max_buyable(state, ctx, name, money=False))}")
+                          f"room for at most {_describe(max_buyable(state, ctx, name, money=False, market=market))}")
     write_alloc(p["plants"], new)
     p["money"] -= cost
     for r, n in amounts.items():
-        market[r] -= n
+        market.counts[r] -= n
     if not any(amounts.values()):
         return [event("bought_nothing", f"{name} buys no resources", player=name)]
-    return [event("resources_bought", f"{name} buys {_describe(amounts)} for {cost} Elektro",
-                  player=name, amounts={r: n for r, n in amounts.items() if n}, cost=cost)] + rulings
+    declared = {"market": market.name} if market.name else {}
+    return [event("resources_bought", f"{name} buys {_describe(amounts)} from {where} for {cost} Elektro"
+                  if market.name else f"{name} buys {_describe(amounts)} for {cost} Elektro",
+                  player=name, amounts={r: n for r, n in amounts.items() if n}, cost=cost, **declared)] + rulings
 
 
-def max_buyable(state: dict, ctx, name, money: bool = True) -> dict:
-    """For each resource alone: the most this player could buy now (storage, market, money)."""
+def max_buyable(state: dict, ctx, name, money: bool = True, market=None) -> dict:
+    """For each resource alone: the most this player could buy now from the market (the board's
+    unless given): storage, cubes there, money, and what the map's rules allow (hook may_buy)."""
     p = state["players"][name]
+    market = market or board_market(state, ctx)
     specs = specs_of(ctx, p["plants"])
     held = totals(alloc_of(p["plants"]))
     out = {}
     for r in RESOURCES:
         n = 0
-        while (n < state["resources"]["market"][r]
+        while (n < market.counts[r]
                and fits(specs, [h + (i == IDX[r]) * (n + 1) for i, h in enumerate(held)])
-               and (not money or price_of(ctx, state, r, n + 1, name) <= p["money"])):
+               and (not money or price_of(ctx, state, r, n + 1, name, market=market) <= p["money"])
+               and _allowed(state, ctx, name, {k: (n + 1) * (k == r) for k in RESOURCES})):
             n += 1
         out[r] = n
     return out
+
+
+def _allowed(state: dict, ctx, name, amounts: dict) -> bool:
+    """Whether the map's rules let the player buy these cubes (hook may_buy; always, without one)."""
+    try:
+        maprules.run(ctx, "may_buy", state, ctx, name, amounts)
+    except IllegalAction:
+        return False
+    return True
 
 
 def refill(state: dict, ctx) -> list:
     """Refill from the supply by the table, most expensive empty space first, only what is there."""
     n_players = len(state["players"])
     column = state["step"] - 1
-    events = []
+    market = board_market(state, ctx)
+    return [fill(state, market, r, maprules.fold(ctx, "refill_due", ctx.edition.refill[n_players][r][column],
+                                                 state, ctx, r)) for r in RESOURCES]
+
+
+def fill(state: dict, market: Market, r: str, due: int, kind: str = "refill") -> dict:
+    """Move up to `due` cubes of a resource from the supply to a market, dearest empty space first,
+    only what the supply holds and the market has room for: the event saying where they went."""
     res = state["resources"]
-    for r in RESOURCES:
-        due = maprules.fold(ctx, "refill_due", ctx.edition.refill[n_players][r][column], state, ctx, r)
-        room = len(ctx.edition.market_slots[r]) - res["market"][r]
-        supply = res["supply"][r]
-        n = min(due, supply, room)
-        before = res["market"][r]
-        res["market"][r] += n
-        res["supply"][r] -= n
-        spaces = filled_prices(ctx, r, res["market"][r])[:n]
-        spaces.reverse()
-        why = ""
-        if n < due:
-            why = f": only {supply} left in the supply" if supply <= room else f": the market has room for {room}"
-        reason = (f"Refill {r}: {n} of {due} (Step {state['step']}, {n_players} players){why}"
-                  + (f"; onto {named('space', spaces)}" if n else ""))
-        events.append(event("refill", reason, resource=r, due=due, added=n, spaces=spaces,
-                            market_before=before, supply=supply, room=room))
-    return events
+    n_players = len(state["players"])
+    room = len(market.slots[r]) - market.counts[r]
+    supply = res["supply"][r]
+    n = min(due, supply, room)
+    before = market.counts[r]
+    market.counts[r] += n
+    res["supply"][r] -= n
+    spaces = market.prices(r)[:n]
+    spaces.reverse()
+    why = ""
+    if n < due:
+        why = f": only {supply} left in the supply" if supply <= room else f": the market has room for {room}"
+    where = f" in the {market.name} market" if market.name else ""
+    reason = (f"Refill {r}{where}: {n} of {due} (Step {state['step']}, {n_players} players){why}"
+              + (f"; onto {named('space', spaces)}" if n else ""))
+    return event(kind, reason, resource=r, due=due, added=n, spaces=spaces, market_before=before, supply=supply,
+                 room=room)
 
 
 def move(state: dict, ctx, action: dict) -> list:

@@ -25,6 +25,8 @@ def begin_step2(state: dict, ctx, task: dict) -> list:
     else:
         why = "the Step 3 card came before Step 2, so Step 2's changes apply first"
         facts = {"cause": "step3_card"}
+    if facts["cause"] == "cities" and cities < ctx.step2_cities:  # hook step2_due: the map's ruling says why
+        why, facts = "a rule of this map", {"cause": "map"}
     events = [event("step2", f"Step 2 begins: {why}", step=2, **facts)]
     events += map_setup.return_aside(state)
     events += maprules.run(ctx, "step2_begins", state, ctx)
@@ -65,7 +67,7 @@ def begin_step3(state: dict, ctx, task: dict) -> list:
         events.append(plant_market.remove(state, low, "Step 3 removes the lowest plant, no replacement", "step3"))
     when = task["when"]
     if when == "now":
-        events.append(apply_step3(state))
+        events += apply_step3(state, ctx)
     else:
         state["step3_at"] = when
         start = "in the bureaucracy phase" if when == "bureaucracy" else "from the next round"
@@ -73,11 +75,11 @@ def begin_step3(state: dict, ctx, task: dict) -> list:
     return events
 
 
-def apply_step3(state: dict) -> dict:
+def apply_step3(state: dict, ctx) -> list:
     state["step"] = 3
     state["step3_at"] = None
-    return event("step3", "Step 3 begins: six plants in the market, all open to auction; "
-                 "three houses per city", step=3)
+    return [event("step3", "Step 3 begins: six plants in the market, all open to auction; "
+                  "three houses per city", step=3)] + maprules.run(ctx, "step3_begins", state, ctx)
 
 
 def auction_end_step3(state: dict, ctx, task: dict) -> list:

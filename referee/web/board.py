@@ -61,6 +61,13 @@ def min_width(game_map) -> int:
     return math.ceil(box(game_map)[2] * max(TAP / (2 * hit_radius(game_map)), READABLE / FONT))
 
 
+def min_height(game_map) -> int:
+    """CSS px the board is never drawn shorter than: its height at min_width (the table caps the
+    board's height at the screen's, but never below this, or the hit circles would shrink)."""
+    _x, _y, width, height = box(game_map)
+    return math.ceil(min_width(game_map) * height / width)
+
+
 def landscape(game_map) -> bool:
     """A board wider than tall gets the table's full width (beside the input it would be too small to tap)."""
     _x, _y, width, height = box(game_map)

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from ..archive import export_log, import_log, summary
 from ..catalog import available_maps, load_map
 from ..game import Game, ReplayError
+from ..rulings import N_
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, setup_form, views
@@ -90,6 +91,27 @@ def map_drawing(game_map) -> dict:
     return {"view": board.view_box(game_map), "areas": areas, "links": links}
 
 
+# A line that is not a fact at all (ReplayError.kind), said in the reader's language with where it goes wrong.
+UNREADABLE = {
+    "binary": N_("it is not text: the file holds NUL bytes (a UTF-16 or binary file?). "
+                 "Save the game as UTF-8 JSON Lines."),
+    "encoding": N_("it is not UTF-8 text: byte %(byte)s of the line cannot be read. "
+                   "Save the game as UTF-8 JSON Lines."),
+    "json": N_("it is not valid JSON (it goes wrong at character %(column)s). "
+               "Each line of a game log is one JSON object."),
+    "nesting": N_("its JSON is nested far deeper than any table fact."),
+    "number": N_("it holds a number with thousands of digits; no count at the table is that large."),
+    "empty": N_("the file is empty; the first line of a game log is the game's setup."),
+}
+
+
+def unreadable(error: ReplayError) -> str:
+    """Why a line is no fact at all; a kind game.py may add later is still answered, in general words."""
+    if error.kind in UNREADABLE:
+        return _(UNREADABLE[error.kind], **error.detail)
+    return _("it is not a line of a game log (UTF-8 JSON Lines).")
+
+
 @bp.post("/games/import")
 def upload():
     file = request.files.get("log")
@@ -98,7 +120,7 @@ def upload():
     try:
         game_id = import_log(get_store(), file.read())
     except ReplayError as e:
-        reason = views.refusal(e.cause) if e.cause else _("it is not a line of a game log (UTF-8 JSON Lines).")
+        reason = views.refusal(e.cause) if e.cause else unreadable(e)
         return _list_page(_("Nothing was imported: line %(line)s of %(file)s is refused: %(reason)s",
                             line=e.line, file=file.filename, reason=reason), 400)
     return redirect(url_for("table.view", game_id=game_id), 303)

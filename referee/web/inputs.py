@@ -6,7 +6,7 @@ candidate fact is applied to the current state (which `apply` never changes) —
 and suggestions from the planner; nothing here computes a rule.
 """
 from ..planner import PlanError
-from ..rules import engine
+from ..rules import building, engine
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
@@ -98,7 +98,8 @@ def build(game, act: dict, draft) -> dict:
     names = {c.id: c.name for c in ctx.map.cities.values()}
     out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
            "money": act["money"], "options": act["cities"], "plan": None, "routes": [],
-           "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])} for s in suggestions(game, name)]}
+           "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])} for s in suggestions(game, name)
+                           if len(s["cities"]) <= act.get("max_cities", len(s["cities"]))]}   # Japan's round 1
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
     if chosen:
@@ -106,8 +107,9 @@ def build(game, act: dict, draft) -> dict:
         refused = preview(game, {"type": "build", "player": name, "cities": chosen}).get("error")
         try:
             plan = ctx.planner.route(p["cities"], chosen, step=state["step"], occupied=occupied(state),
-                                     house_costs=ctx.edition.house_costs)
-        except PlanError:   # its English message is for the command line; the engine's refusal says why
+                                     house_costs=ctx.edition.house_costs,
+                                     starts=building.starts(state, ctx, name, {**fact, "cities": chosen}))
+        except (PlanError, IllegalBuild):   # its English message is for the command line; the engine's refusal says why
             out["error"] = refused or refusal(IllegalBuild("no plan"))
         else:
             out.update(plan=plan, routes=routes(ctx.map, plan), error=refused)
@@ -120,18 +122,19 @@ def occupied(state: dict) -> dict:
 
 def suggestions(game, name: str) -> list:
     return _suggestions(game.ctx, game.state["step"], tuple(game.state["players"][name]["cities"]),
-                        tuple(sorted(occupied(game.state).items())), game.state["players"][name]["money"])
+                        tuple(sorted(occupied(game.state).items())), game.state["players"][name]["money"],
+                        building.starts(game.state, game.ctx, name))
 
 
 @per_object(256)
-def _suggestions(ctx, step, network, occupied_items, money) -> list:
+def _suggestions(ctx, step, network, occupied_items, money, starts=None) -> list:
     """The cheapest 1, 2 and 3 cities, and the most cities the player's money buys (planner)."""
     out = []
     ask = [{"count": k} for k in (1, 2, 3)] + [{"budget": money}]
     for kwargs in ask:
         try:
             plans = ctx.planner.suggest(list(network), step=step, occupied=dict(occupied_items), top=1,
-                                        house_costs=ctx.edition.house_costs, **kwargs)
+                                        house_costs=ctx.edition.house_costs, starts=starts, **kwargs)
         except PlanError:
             continue
         if not plans or plans[0].total > money:

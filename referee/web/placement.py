@@ -1,10 +1,11 @@
 """Where each city's printed name and its three house places go on the board.
 
-A name must never lie under a house, a neighbour's dot or another name, or people misread the board
-("ünster" for Münster). Each city tries its name in eight directions around its dot, with the houses
-on the opposite side, and keeps the spot that covers least of what is already there: dots, link
-costs, names, houses, and (lightly) the links themselves. The most crowded cities choose first,
-then every city chooses again knowing all the others. Done once per map (cached).
+Names are drawn above houses and routes (board.py), so nothing hides a name ("ünster" for Münster);
+but a name over a neighbour's houses or dot, or names touching, still mislead. Each city tries its
+name in eight directions around its dot, with its houses on the opposite side, and keeps the spot
+that covers least of what is already there: dots, houses, names, link costs, the links themselves
+(crossings), and the space beyond the outermost cities (it shrinks the board). The most crowded
+cities choose first, then every city chooses again knowing all the others. Done once per map (cached).
 """
 import math
 import unicodedata
@@ -23,7 +24,10 @@ NEAR = 260          # what lies further from a city than this cannot touch its n
 # name directions (x right, y down), the first preferred: below, above, right, left, then the diagonals
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 # how much each kind of overlap costs, per unit of area covered (links: per crossing)
-WEIGHT = {"dot": 12, "name": 10, "house": 8, "cost": 5, "link": 40}
+WEIGHT = {"dot": 12, "beside": 6, "name": 10, "house": 25, "cost": 5, "link": 40, "outside": 8}
+PREFER = 20         # the cost of each step down the list of directions
+BESIDE = 16         # a name this close to another city's dot reads as that city's
+OUTSIDE = 40        # a name reaching further than this beyond the outermost dots widens the board
 
 
 @dataclass(frozen=True)
@@ -37,10 +41,16 @@ class Spot:
 
 
 def text_width(name: str) -> float:
-    """The drawn width of a name, estimated (no font metrics at hand): wide East Asian characters are
-    one em, Latin letters a little over half of one."""
-    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.62 if ch.isupper() else 0.56 for ch in name)
-    return ems * FONT
+    """The drawn width of a name, estimated on the wide side (no font metrics at hand; bold sans
+    fonts such as DejaVu's are wide): wide East Asian characters and m/w are one em, capitals three
+    quarters, narrow letters, spaces and stops less, other letters two thirds."""
+    def em(ch):
+        if unicodedata.east_asian_width(ch) in "WF" or ch in "mwMW":
+            return 1.0
+        if ch in "ijlftrI .,'()-":
+            return 0.42
+        return 0.76 if ch.isupper() else 0.68
+    return sum(map(em, name)) * FONT
 
 
 def candidate(x: float, y: float, name: str, direction: tuple) -> Spot:
@@ -49,13 +59,13 @@ def candidate(x: float, y: float, name: str, direction: tuple) -> Spot:
     norm = math.hypot(ux, uy)
     width, height = text_width(name), FONT * 1.05
     sx, sy = (ux > 0) - (ux < 0), (uy > 0) - (uy < 0)
-    near = DOT + GAP if not (ux and uy) else (DOT + GAP) * 0.8
-    cx = x + ux / norm * near + sx * width / 2
-    cy = y + uy / norm * near + sy * height / 2
+    cx = x + ux / norm * (DOT + GAP) + sx * width / 2
+    cy = y + uy / norm * (DOT + GAP) + sy * height / 2
     box = (round(cx - width / 2, 1), round(cy - height / 2, 1), round(cx + width / 2, 1), round(cy + height / 2, 1))
     anchor, text_x = ("start", box[0]) if sx > 0 else ("end", box[2]) if sx < 0 else ("middle", round(cx, 1))
     away = math.atan2(-uy, -ux)
-    houses = tuple((round(x + HOUSE_RING * math.cos(a) - HOUSE / 2, 1), round(y + HOUSE_RING * math.sin(a) - HOUSE / 2, 1))
+    houses = tuple((round(x + HOUSE_RING * math.cos(a) - HOUSE / 2, 1),
+                    round(y + HOUSE_RING * math.sin(a) - HOUSE / 2, 1))
                    for a in (away, away - HOUSE_SPREAD, away + HOUSE_SPREAD))
     return Spot(box, anchor, text_x, round(cy, 1), houses)
 
@@ -85,6 +95,10 @@ def crosses(box: tuple, segment: tuple) -> bool:
     return True
 
 
+def midpoint(a: tuple, b: tuple) -> tuple:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
 def square(x: float, y: float, r: float) -> tuple:
     return (x - r, y - r, x + r, y + r)
 
@@ -99,20 +113,26 @@ def layout(game_map, scale: int) -> dict:
     centres = {c.id: (c.x * scale, c.y * scale) for c in game_map.cities.values()}
     names = {c.id: c.name for c in game_map.cities.values()}
     links = [(centres[k.a], centres[k.b]) for k in game_map.connections]
-    costs = [square((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, COST) for a, b in links]
+    costs = [square(*midpoint(a, b), COST) for a, b in links]
     near = {c: [d for d in centres if d != c and math.dist(centres[c], centres[d]) < NEAR] for c in centres}
-    close_links = {c: [i for i, (a, b) in enumerate(links) if min(math.dist(p, centres[c]) for p in (a, b, (
-        (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))) < NEAR] for c in centres}
+    close_links = {c: [i for i, (a, b) in enumerate(links)
+                       if min(math.dist(p, centres[c]) for p in (a, b, midpoint(a, b))) < NEAR] for c in centres}
     options = {c: [candidate(*centres[c], names[c], d) for d in DIRECTIONS] for c in centres}
     chosen: dict[str, Spot] = {}
 
+    xs, ys = [x for x, _y in centres.values()], [y for _x, y in centres.values()]
+    extent = (min(xs) - OUTSIDE, min(ys) - OUTSIDE, max(xs) + OUTSIDE, max(ys) + OUTSIDE)
+
     def fixed(city: str, rank: int, spot: Spot) -> float:
-        """What a spot covers of the board itself: dots, link costs and links (the same every pass)."""
+        """What a spot covers of the board itself: dots, link costs and links, and how far it reaches
+        beyond the outermost cities (the same every pass)."""
         mine = [spot.box] + [house_box(h) for h in spot.houses]
-        total = rank * 20.0
+        total = rank * PREFER
+        total += sum((b[2] - b[0]) * (b[3] - b[1]) - overlap(b, extent) for b in mine) * WEIGHT["outside"]
         for other in near[city]:
             dot = square(*centres[other], DOT + 2)
             total += sum(overlap(b, dot) for b in mine) * WEIGHT["dot"]
+            total += overlap(spot.box, square(*centres[other], DOT + BESIDE)) * WEIGHT["beside"]
         for i in close_links[city]:
             total += sum(overlap(b, costs[i]) for b in mine) * WEIGHT["cost"]
             total += crosses(spot.box, links[i]) * WEIGHT["link"] * FONT
@@ -129,17 +149,19 @@ def layout(game_map, scale: int) -> dict:
             name, houses = theirs.box, parts[theirs][2:]
             total += overlap(spot.box, name) * WEIGHT["name"]
             total += sum(overlap(b, h) for b in mine[1:] for h in houses) * WEIGHT["house"]
-            total += sum(overlap(h, name) for h in mine[2:]) * WEIGHT["name"]
+            total += sum(overlap(h, name) for h in mine[2:]) * WEIGHT["house"]
         return total
 
     # per spot: the box around all of it, its name's box, its houses' boxes
     parts = {}
     for spot in (s for c in centres for s in options[c]):
         boxes = (spot.box, *map(house_box, spot.houses))
-        envelope = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        envelope = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes))
         parts[spot] = (envelope, *boxes)
     base = {c: [fixed(c, rank, spot) for rank, spot in enumerate(options[c])] for c in centres}
-    crowd = sorted(centres, key=lambda c: (-sum(1 / max(30.0, math.dist(centres[c], centres[d])) for d in near[c]), c))
+    crowd = sorted(centres, key=lambda c: (-sum(1 / max(DOT * 2, math.dist(centres[c], centres[d]))
+                                                 for d in near[c]), c))
     for _pass in range(3):
         for city in crowd:
             chosen.pop(city, None)

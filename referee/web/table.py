@@ -15,14 +15,15 @@ Routes (all under /games/<game_id>):
                          400  a malformed form: a message in the page's language, retargeted to #message
                          422  the engine refused it: its reason and what the table is waiting for; nothing stored
                          409  someone else entered first (seq is stale): the fresh #table and a notice
-    GET  /log          every effective fact with its rulings; undo, redo, links to correct a fact
+    GET  /log          the effective facts with their rulings, newest first, LOG_PAGE a page (`page=<n>`);
+                       undo, redo, links to correct a fact
     GET  /log/<n>      the form to correct fact n;  POST /log/<n> replaces it (same fields + seq)
 
 What an answer redraws: an htmx answer always replaces #table (its data-seq, the status, rulings,
 input and board's houses), but the players, plant market, resource market, deck and result come
 back as empty `hx-preserve` stand-ins when they are the same as on the page it answers (the page's
-`page_seq`, whose view is kept per sequence number: Table.view), and the board's unchanging layer
-always does: htmx keeps the parts already on screen. A form in a kept part still holds the `seq`
+`page_seq`, whose view is kept per sequence number: Table.view), and the board's unchanging layers
+always do: htmx keeps the parts already on screen. A form in a kept part still holds the `seq`
 it was drawn at, so htmx adds the page's current `page_seq` (#page-seq, hx-include on #table).
 """
 from functools import partial
@@ -104,7 +105,8 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "wide_board": board.landscape(ctx.map),
         "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
                   "names": board.names_layer(ctx.map, ctx.areas),
-                  "min_width": board.min_width(ctx.map), "hit": board.hit_radius(ctx.map),
+                  "min_width": board.min_width(ctx.map), "min_height": board.min_height(ctx.map),
+                  "hit": board.hit_radius(ctx.map),
                   "houses": now["houses"], "routes": panel.get("routes", []),
                   "chosen": board.spots(ctx.map, panel.get("chosen", [])),
                   "targets": board.spots(ctx.map, [o["city"] for o in panel.get("options", [])])},
@@ -113,7 +115,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
 
 def show(table, events=None, draft=None, status=200, notice=None, shown=None):
     """The #table fragment for htmx (leaving out what the page at `shown` already has, and the
-    board's unchanging layer, which every table page has), else the whole page."""
+    board's unchanging layers (links, dots, names), which every table page has), else the whole page."""
     if htmx():
         values = table_values(table, events, draft, shown)
         values["board"]["static_shown"] = True
@@ -178,20 +180,42 @@ def facts(game_id):
     except Moved:
         return moved(table)
     except IllegalAction as e:
-        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map))
+        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():
         return redirect(local(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen)
+
+
+LOG_PAGE = 50     # facts per page of the log, newest first
+
+
+def log_page_of(number: int, total: int) -> int:
+    """The page of the log (1: the newest facts) that shows fact `number` of `total`."""
+    return (total - number) // LOG_PAGE + 1
+
+
+def log_url(game_id: int, number: int, total: int) -> str:
+    """The log page showing fact `number`, scrolled to it."""
+    page = log_page_of(number, total)
+    return url_for("table.log", game_id=game_id, **({"page": page} if page > 1 else {})) + f"#fact-{number}"
 
 
 @bp.get("/log")
 def log(game_id):
     table = open_table(game_id)
     game = table.game
-    entries = [{"number": i, "text": views.fact_text(f, game.ctx.map), "events": game.events[i]}
-               for i, f in enumerate(game.facts, 1)]
-    return render_template("table/log.html", game_id=game_id, seq=table.seq, entries=entries,
-                           can_undo=bool(game.facts), can_redo=bool(game.undone),
+    total = len(game.facts)
+    pages = max(1, log_page_of(1, total))
+    page = request.args.get("page", "1")
+    page = min(int(page), pages) if page.isdigit() and int(page) >= 1 else 1
+    newest = total - (page - 1) * LOG_PAGE
+    entries = [{"number": i, "text": views.fact_text(game.facts[i - 1], game.ctx.map), "events": game.events[i]}
+               for i in range(newest, max(0, newest - LOG_PAGE), -1)]
+    links = [{"page": n, "newest": total - (n - 1) * LOG_PAGE, "oldest": max(1, total - n * LOG_PAGE + 1),
+              "url": url_for("table.log", game_id=game_id, **({"page": n} if n > 1 else {}))}
+             for n in range(1, pages + 1)]
+    return render_template("table/log.html", game_id=game_id, seq=table.seq, entries=entries, page=page,
+                           pages=links if pages > 1 else [], can_undo=bool(game.facts), can_redo=bool(game.undone),
                            redo_text=views.fact_text(game.undone[-1], game.ctx.map) if game.undone else None,
                            ruling=partial(views.ruling, game_map=game.ctx.map))
 
@@ -212,7 +236,7 @@ def correct(game_id, number):
             form["type"] = original["type"]     # a correction fixes a fact's values, not its kind
             fact = fact_from_form(form, list(game.state["players"]))
             table.play(get_store(), {"type": "correct", "fact": number, "action": fact}, seen=seen)
-            return redirect(url_for("table.log", game_id=game_id) + f"#fact-{number}", 303)
+            return redirect(log_url(game_id, number, len(game.facts)), 303)
         except FormError as e:
             status, notice = 400, {"message": str(e)}
         except Moved:
@@ -221,6 +245,7 @@ def correct(game_id, number):
         except IllegalAction as e:     # says which later fact would become illegal, and why
             status, notice = 422, {"message": views.refusal(e)}
     return render_template("table/correct.html", game_id=game_id, seq=table.seq, number=number,
+                           back=log_url(game_id, number, len(game.facts)),
                            text=views.fact_text(original, game.ctx.map), kind=original["type"],
                            fields=correction_fields(original, values, game), notice=notice,
                            status=status), status

@@ -15,6 +15,7 @@ from ..rulings import N_
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
 from ..rules.plant_market import CURRENT_SIZE
+from ..rules.resources import track
 from .language import current
 from .memo import per_object
 from .setup_form import HOUSE_COLOURS
@@ -31,9 +32,9 @@ def ruling(event: dict, game_map=None) -> str:
     return rulings.render(event, current(), game_map)
 
 
-def refusal(error, next_actions=None, game_map=None) -> str:
-    """Why the engine refused an entry and, given `next`, what is allowed now, in the page's language."""
-    return rulings.render_error(error, current(), next_actions, game_map)
+def refusal(error, next_actions=None, game_map=None, fact=None) -> str:
+    """Why the engine refused an entry (`fact`) and, given `next`, what is allowed now, in the page's language."""
+    return rulings.render_error(error, current(), next_actions, game_map, fact)
 
 
 def waiting(next_actions: dict, game_map=None) -> str:
@@ -108,7 +109,7 @@ def resource_track(state: dict, ctx, refills: dict) -> list:
     """Each resource's spaces grouped by price, filled from the dearest; spaces just refilled marked."""
     out = []
     for r in RESOURCES:
-        slots = ctx.edition.market_slots[r]
+        slots = track(ctx, state, r)
         have = state["resources"]["market"][r]
         first_filled = len(slots) - have
         new_from = first_filled

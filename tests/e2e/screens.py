@@ -83,6 +83,7 @@ def every_screen(page, base: str, games: dict, lan=None):
     table = new_game(page, base, NAMES, ["NW", "W", "SW"])
     yield "table-start"
     page.fill("#input form.nominate input[name=bid]", "1")     # below the plant's number
+    unchecked(page, "#input form.nominate")
     refused(page, "#input form.nominate button[name=plant][value='4']")
     yield "table-refused"
     other = page.context.new_page()                            # another device enters first
@@ -94,6 +95,12 @@ def every_screen(page, base: str, games: dict, lan=None):
     if lan:
         refuse_new_game(page, lan)
         yield "forbidden"
+
+
+def unchecked(page, form: str):
+    """Let a form send what its fields' bounds would stop (as a browser that checks none would), so
+    that the server's refusal can be seen."""
+    page.locator(form).evaluate("f => { f.noValidate = true; }")
 
 
 def refused(page, button: str):

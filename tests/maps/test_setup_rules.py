@@ -3,6 +3,7 @@ from referee.game import Game
 from referee.rules.deck import possible_draws
 from referee.rules.errors import ImpossibleDraw
 from mapkit import board_setup, map_table, spain_step2
+from tablekit import at_phase, finish_phase
 
 
 def state_of(board, players=4):
@@ -83,7 +84,7 @@ def test_china_step3_card_may_come_among_31_to_35_and_the_rest_is_shuffled():
     t = map_table("china", 6)
     t.edit(lambda s: s["deck"].update(prepared=s["deck"]["prepared"][-2:], above=0, top=None,
                                       unseen=[31, 32, 34, 35, 36, 37, 38, 39, 40, 42, 44, 46, 50]))
-    t.do("sold", player=t.state["order"][0], plant=5, price=5)
+    finish_phase(at_phase(t, "bureaucracy"))     # China draws plants in phase 5 (maprules/china_market.py)
     assert t.state["next"]["actions"][0]["possible"] == [31, 32, 34, 35, "step3"]
     t.draw("step3")
     assert t.state["deck"]["shuffled"] == [31, 32, 34, 35, 36, 37, 38, 39, 40, 42, 44, 46, 50]

@@ -5,20 +5,34 @@ import pytest
 from PIL import Image
 from reportlab.lib.pagesizes import A4, letter
 
-from referee.catalog import load_edition, load_map
+from referee.catalog import available_maps, load_edition, load_map
 from referee.printing import PrintError, card_pdf
-from referee.printing.card import FACES, Card, type_sizes
+from referee.printing.card import FACES, aid as make_aid, type_sizes
 from referee.printing.kit import Flow
 from referee.printing.sheets import pages
-from referee.printing.words import Words
-from printkit import LANGS, card, poppler
+from printkit import LANGS, card, poppler, text
 
 SIZES = ("a4", "a6", "letter")
 
 
-def aid(lang, players, map_id="germany"):
-    board = load_map(map_id)
-    return Card(Words(lang), board, load_edition("original", map=board), players)
+def aid(lang, players, map_id="germany", size="a4"):
+    return make_aid(load_map(map_id), players, lang, size)
+
+
+def laid_out(c, size, players):
+    """(the sheet, each face's type size) as card_pdf lays them out."""
+    sheet = pages(size, players, c.faces)
+    return sheet, type_sizes(c, sheet)
+
+
+def assert_every_face_fits(c, size, players):
+    sheet, sizes = laid_out(c, size, players)
+    for page in sheet:
+        for index, (x, top, width, height) in page.faces:
+            flow = Flow(None, c.words.lang, x, top, width, sizes[index], draw=False)
+            FACES[index](flow, c)
+            assert 0 < flow.used <= height, (c.map.id, size, players, index)
+    return sizes
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -26,20 +40,42 @@ def aid(lang, players, map_id="germany"):
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_every_face_fits_its_box_at_the_type_size_chosen(lang, size, players):
     """Nothing runs off a card: laid out at its chosen size, each face ends inside its box."""
-    c, sheet = aid(lang, players), pages(size, players)
-    sizes = type_sizes(c, sheet)
-    for page in sheet:
-        for index, (x, top, width, height) in page.faces:
-            flow = Flow(None, lang, x, top, width, sizes[index], draw=False)
-            FACES[index](flow, c)
-            assert 0 < flow.used <= height
+    assert_every_face_fits(aid(lang, players, size=size), size, players)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("map_id", [m for m in available_maps() if load_map(m).rules or load_map(m).overrides])
+def test_every_map_with_its_own_rules_fits_every_size_and_player_count_readably(map_id, lang):
+    """The map's own rules close the back of a one-page sheet (still at least 9.5 pt) and get an A6 card
+    of their own (at least 8 pt, as the other faces), for every player count the map allows."""
+    for players in sorted(load_edition("original", map=load_map(map_id)).player_counts):
+        for size in SIZES:
+            c = aid(lang, players, map_id, size)
+            assert c.rules and c.faces == (3 if size == "a6" else 2)
+            sizes = assert_every_face_fits(c, size, players)
+            assert min(sizes) >= (8 if size == "a6" else 9.5), (players, size, sizes)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a6_type_is_readable_at_arms_length(lang):
     """Base type of at least 8 pt on A6 (the fine print is 0.9 of it); a one-page sheet gets at least 11 pt."""
-    assert min(type_sizes(aid(lang, 6), pages("a6", 6))) >= 8
-    assert min(type_sizes(aid(lang, 6), pages("a4", 6))) >= 11
+    assert min(laid_out(aid(lang, 6, size="a6"), "a6", 6)[1]) >= 8
+    assert min(laid_out(aid(lang, 6), "a4", 6)[1]) >= 11
+
+
+@pytest.mark.parametrize("players, page_count", [(2, 2), (4, 3), (5, 5), (6, 5)])
+def test_a6_map_rules_are_a_card_of_their_own_for_each_player_after_the_aids(players, page_count):
+    """A6: each player also gets the map's rules card (its back blank), after all the aids; a last sheet
+    holding rules cards alone has no back page (2 players: 2 aids + 2 rules cards on one sheet)."""
+    sheet = pages("a6", players, 3)
+    assert len(sheet) == page_count and all(page.faces for page in sheet)
+    faces = [index for page in sheet for index, _box in page.faces]
+    assert faces.count(0) == faces.count(1) == faces.count(2) == players
+    fronts = [index for page in sheet for index, _box in page.faces if index != 1]
+    assert fronts == [0] * players + [2] * players
+    pdf = card_pdf("indian", players, "ja", "a6")
+    assert f"Pages:           {page_count}" in poppler("pdfinfo", pdf)
+    assert text(pdf).count("インド亜大陸の特別ルール") == players
 
 
 @pytest.mark.parametrize("players, sheets", [(2, 1), (4, 1), (5, 2), (6, 2)])

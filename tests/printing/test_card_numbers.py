@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import A6
 from referee.catalog import load_edition, load_map
 from referee.catalog.files import maps_dir
 from referee.i18n import translations
+from referee.rulings import describe_rules
 from printkit import LANGS, card, poppler, text
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -109,3 +110,62 @@ def test_a_board_that_overrides_edition_tables_prints_its_own_numbers(tmp_path):
     assert "Starting money 45 Elektro" in page
     assert "Rules of Island" in page
     assert "This board changes the refill table and starting money" in page
+
+
+# The maps of seed 001: the numbers a map changes are read from its file (the edition as it overrides it,
+# its [setup] and its rules' parameters), never typed into the card.
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_korea_prints_the_south_refill_then_the_norths_from_the_rule(players, lang):
+    """Seed 001 朝鮮: two markets, 北から補充する; the North's table is korea_markets' north_refill."""
+    _ = translations(lang).gettext
+    board = load_map("korea")
+    north = board.rules["korea_markets"]["north_refill"][str(players)]
+    page = text(card("korea", players=players, lang=lang))
+    for resource in ("coal", "oil", "garbage"):
+        south = [str(n) for n in edition("korea").refill[players][resource]]
+        assert rows(page, _(resource.capitalize()), most=3) == [south, [str(n) for n in north[resource]]], resource
+    assert rows(page, _("Uranium"), most=3) == [[str(n) for n in edition("korea").refill[players]["uranium"]]]
+    for market in ("the South market", "the North market"):
+        assert _("Refill of %(market)s, %(players)s") % {
+            "market": _(market), "players": translations(lang).ngettext("%(num)d player", "%(num)d players",
+                                                                        players) % {"num": players}} in page
+
+
+@pytest.mark.parametrize("map_id", ["australia", "badenwurttemberg", "china", "indian", "russia"])
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_maps_figures_are_its_own(map_id, players):
+    """Areas (Australia: the base counts on its five areas), the plants removed at setup (China: its known
+    list), Step 2 (Baden-Württemberg: one city earlier) and money come from the map's file."""
+    board, e = load_map(map_id), edition(map_id)
+    count = e.player_counts[players]
+    removed = board.setup.get("removed_by_players", {}).get(players)
+    step2 = count.step2 - board.rules.get("step2_earlier", {}).get("by", 0)
+    page = text(card(map_id, players=players))
+    expected = {"Areas in play": str(count.areas), "Removed at setup": str(len(removed) if removed else count.removed),
+                "Step 2 at": cities("en", step2), "Starting money": f"{e.starting_money} Elektro"}
+    for label, value in expected.items():
+        assert re.search(re.escape(label) + r"[ \t]+" + re.escape(value) + r"(?=\s|$)", page), (label, value)
+    assert f"someone reaches {cities('en', step2)}; the lowest" in " ".join(poppler("pdftotext", card(map_id, players)).split())
+
+
+@pytest.mark.parametrize("lang, sentence", [("en", "Only %s uranium are used: %s are out of the game."),
+                                            ("ja", "ウランは%s個しか使いません。%s個はゲームから除外します。")])
+def test_india_prints_the_uranium_its_box_keeps(lang, sentence):
+    """Seed 001 インド亜大陸: ウランは8個しか使わない(4個をゲームから除外) — the map's [overrides.totals]."""
+    kept, base = edition("indian").totals["uranium"], edition().totals["uranium"]
+    flat = "".join(poppler("pdftotext", card("indian", 4, lang)).split())   # lines broken anywhere
+    assert "".join((sentence % (kept, base - kept)).split()) in flat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ["a4", "a6"])
+def test_every_rule_sentence_of_the_map_is_printed(size, lang):
+    """The card's map section holds rulings.describe_rules for the table (France: resources, top card 11, 13 out)."""
+    pdf = card("france", 4, lang, size)
+    flat = "".join(poppler("pdftotext", pdf).split())
+    sentences = describe_rules(load_map("france"), lang, 4)
+    assert len(sentences) == 3
+    for sentence in sentences:
+        assert "".join(sentence.split()) in flat, sentence

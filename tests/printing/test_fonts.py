@@ -9,6 +9,7 @@ from referee.game import Game
 from referee.i18n import CATALOGUES, LANGUAGES, locale_id, translations
 from referee.printing import fonts, report_pdf
 from referee.printing.words import MAP_NAMES
+from referee.rulings import describe_rules
 from printkit import LANGS, card, poppler, report
 
 PRINTED_FROM = ("referee/printing/", "referee/rulings.py")  # the report prints rulings too
@@ -68,9 +69,19 @@ def test_the_languages_font_has_a_glyph_for_every_printed_translation(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_languages_font_has_a_glyph_for_every_maps_own_rules(lang):
+    """The map section prints rulings.describe_rules: each sentence of every map, any player count."""
+    sentences = [line for m in available_maps() for players in (None, 2, 3, 4, 5, 6)
+                 for line in describe_rules(load_map(m), lang, players)]
+    assert len(sentences) > 60
+    missing = {s: fonts.missing(fonts.FONT_OF[lang], s) for s in sentences}
+    assert {s: m for s, m in missing.items() if m} == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_map_city_and_area_name_has_a_glyph_in_each_languages_font(lang):
     _ = translations(lang).gettext
-    names = [_(MAP_NAMES[m]) if m in MAP_NAMES else load_map(m).name for m in available_maps()]
+    names = [_(MAP_NAMES.get(m, load_map(m).name)) for m in available_maps()]
     for m in available_maps():
         board = load_map(m)
         names += [c.name for c in board.cities.values()] + [a.name for a in board.areas.values()]

@@ -17,7 +17,8 @@ from collections import Counter
 from hypothesis import event, note, strategies as st
 
 from referee.game import Game, replay
-from referee.rules import engine, map_setup, prepared
+from referee.maprules.india_garbage import GarbagePlant
+from referee.rules import engine, map_setup, plant_market, prepared, resources
 from referee.rules.context import RESOURCES, STEP3
 from referee.rules.errors import IllegalAction
 from referee.rules.state import houses_in
@@ -60,10 +61,12 @@ class Choices:
 # --------------------------------------------------------------------------- invariants
 
 def plant_places(state) -> list:
-    """Every plant number where the state keeps it: market, players, removed, the deck's parts."""
+    """Every plant number where the state keeps it: market, players, removed, the deck's parts,
+    and the uranium mines a map keeps apart from the players' plants (Australia)."""
     deck = state["deck"]
     places = [c for c in state["market"] if c != STEP3]
     places += [pl["number"] for p in state["players"].values() for pl in p["plants"]]
+    places += [n for mines in state.get("map", {}).get("mines", {}).values() for n in mines]
     places += state["removed"] + deck["unseen"] + deck["under"] + (deck["shuffled"] or []) + deck.get("aside", [])
     return places
 
@@ -83,6 +86,9 @@ def check_invariants(state: dict, ctx) -> None:
                 on_plants += n
         market, supply = res["market"][r], res["supply"][r]
         assert 0 <= market <= len(ed.market_slots[r]), (r, market)
+        others = [m for m in resources.markets(state, ctx) if m.counts is not res["market"]]   # Korea's North
+        assert all(0 <= m.counts[r] <= len(m.slots[r]) for m in others), (r, others)
+        market += sum(m.counts[r] for m in others)
         assert supply >= 0, (r, supply)
         assert market + supply + on_plants == ed.totals[r], (r, market, supply, on_plants)
 
@@ -110,10 +116,11 @@ def check_invariants(state: dict, ctx) -> None:
         assert len(p["plants"]) <= limit, (name, [pl["number"] for pl in p["plants"]], state["queue"])
         for pl in p["plants"]:
             spec = ctx.plant(pl["number"])
-            assert spec.capacity == 2 * spec.burns
+            one_run = isinstance(spec, GarbagePlant)   # India's garbage plants store one run
+            assert spec.capacity == (spec.burns if one_run else 2 * spec.burns)
             assert set(pl["stored"]) <= set(spec.accepts), (name, pl, spec.accepts)
             assert all(n > 0 for n in pl["stored"].values()), pl
-            assert sum(pl["stored"].values()) <= 2 * spec.burns, (name, pl, spec.burns)
+            assert sum(pl["stored"].values()) <= spec.capacity, (name, pl, spec.burns)
     if not discard_pending:
         assert all(len(p["plants"]) <= ctx.max_plants for p in players.values())
 
@@ -135,21 +142,41 @@ def check_invariants(state: dict, ctx) -> None:
     assert deck["top"] is None or deck["top"] in deck["unseen"]
     if STEP3 in market:
         assert deck["step3_drawn"] and state["phase"] == "auction"
-    if not state["queue"]:  # at rest, no market plant is at or below the most cities anyone has
-        most = max(len(p["cities"]) for p in players.values())
-        assert all(n > most for n in plants), (plants, most)
+    if not state["queue"]:  # at rest, no market plant is at or below the most cities anyone has (the map's count)
+        most = plant_market.low_cities(state, ctx)
+        assert most is None or all(n > most for n in plants), (plants, most)
     if not state["queue"] and state["phase"] != "over" and not state["end_reached"]:
         # 8 cards (the Step 3 card among them while it waits in an auction) until Step 3 leaves 6;
         # the short game sets the Step 3 card aside and keeps 8; an empty deck lets the market shrink
         exhausted = deck["step3_drawn"] and not deck["shuffled"] and not deck.get("hidden")
         full = len(map_setup.market(ctx))
         size = full if (ctx.short_game or not deck["step3_drawn"] or STEP3 in market) else full - 2
-        assert len(market) == size or (exhausted and len(market) < size), (market, size)
+        if any(rule.__name__.endswith(".china_market") for rule, _ in ctx.rules):   # no future market
+            china_market_size(state, ctx, len(plants), exhausted)
+        else:
+            assert len(market) == size or (exhausted and len(market) < size), (market, size)
 
     if state["phase"] == "over":
         winners = state["result"]["winners"]
         assert winners and set(winners) <= set(players)
         assert state["next"]["actions"] == []
+
+
+def china_market_size(state, ctx, size, exhausted) -> None:
+    """China (seed 001 中国): one plant per player in round 1, bought without replacement; from then on
+    players − 1 (2 with two players) after each phase 5, fewer as plants are bought; 4 in Step 3 (the
+    Step 3 card can come up at the Step 2 draw, so the first Step 3 phase 5 may start with fewer)."""
+    n = ctx.players
+    if state["step"] == 3:
+        assert size <= 4 and (size == 4 or exhausted or state["phase"] == "bureaucracy"), (state["market"], "Step 3")
+        return
+    target = 2 if n == 2 else n - 1
+    if state["round"] == 1:
+        assert size <= n, state["market"]
+    elif state["phase"] == "auction" and state["auction"]["sales"] == 0 and state["auction"]["lot"] is None:
+        assert size == target, (state["market"], target)
+    else:
+        assert size <= target, (state["market"], target)
 
 
 # --------------------------------------------------------------------------- choosing facts
@@ -224,11 +251,13 @@ def _auction(state, ctx, ch, bot, acts):
                  "bid": ch.int(plant, min(money, plant + 10))}, fallback]
     if kind == "sold":
         sold = by["sold"]
-        buyers = [n for n in sold["players"] if any(pl <= state["players"][n]["money"] for pl in sold["plants"])]
+        refused = sold.get("refused", {})   # plants a map rule forbids to a player (uranium ban)
+        buyers = [n for n in sold["players"] if any(pl <= state["players"][n]["money"] and pl not in refused.get(n, [])
+                                                    for pl in sold["plants"])]
         if buyers:
             name = ch.pick(buyers)
             cash = state["players"][name]["money"]
-            plant = ch.pick([pl for pl in sold["plants"] if pl <= cash])
+            plant = ch.pick([pl for pl in sold["plants"] if pl <= cash and pl not in refused.get(name, [])])
             return [{"type": "sold", "player": name, "plant": plant,
                      "price": ch.int(plant, min(cash, plant + 10))}, fallback]
     return [fallback]
@@ -236,7 +265,11 @@ def _auction(state, ctx, ch, bot, acts):
 
 def _resources(state, ctx, ch, bot, acts):
     buy = acts[0]
-    who, most = buy["player"], buy["max"]
+    who, declared = buy["player"], {}
+    if "markets" in buy:   # Korea: declare one market and buy from it alone
+        market = ch.pick(sorted(buy["markets"]))
+        buy, declared = buy["markets"][market], {"market": market}
+    most = buy["max"]
     fallback = {"type": "pass", "player": who}
     if bot:
         want = dict.fromkeys(RESOURCES, 0)
@@ -253,7 +286,7 @@ def _resources(state, ctx, ch, bot, acts):
         amounts = {r: n for r, n in amounts.items() if n}
     tries = []
     while any(amounts.values()):
-        tries.append({"type": "buy", "player": who, **amounts})
+        tries.append({"type": "buy", "player": who, **amounts, **declared})
         amounts = {r: n // 2 for r, n in amounts.items() if n // 2}
     return tries + [fallback]
 
@@ -276,7 +309,9 @@ def _building(state, ctx, ch, bot, acts):
         if ch.one_in(6):
             return [fallback]
         chosen = [o["city"] for o in ch.some(offer, 3)]
-    return [{"type": "build", "player": who, "cities": chosen[:k]} for k in range(len(chosen), 0, -1)] + [fallback]
+    second = [{"type": "build", "player": who, "cities": [o["city"]], "new_network": o["city"]}
+              for o in build.get("new_network", ())[:1] if ch.one_in(3)]   # Japan: a second network
+    return second + [{"type": "build", "player": who, "cities": chosen[:k]} for k in range(len(chosen), 0, -1)] + [fallback]
 
 
 def _bureaucracy(state, ctx, ch, bot, acts):
@@ -316,24 +351,34 @@ def within_offer(state: dict, ctx, entry: dict) -> bool:
             return entry["plant"] in act["plants"] and entry["plant"] <= entry.get("bid", entry["plant"]) <= act["max"]
         if kind == t == "sold" and who in act["players"]:
             cash = state["players"][who]["money"]
-            return entry["plant"] in act["plants"] and entry["plant"] <= entry["price"] <= cash
+            return (entry["plant"] in act["plants"] and entry["plant"] not in act.get("refused", {}).get(who, [])
+                    and entry["plant"] <= entry["price"] <= cash)
         if kind == t and kind in ("pass_bid", "pass") and who == act["player"]:
             return True
         if kind == t == "buy" and who == act["player"]:
             amounts = {r: entry.get(r, 0) for r in RESOURCES}
-            return sum(1 for n in amounts.values() if n) <= 1 and all(n <= act["max"][r] for r, n in amounts.items())
+            bounds = act["markets"].get(entry.get("market")) if "markets" in act else act   # Korea: the one declared
+            return (bounds is not None and ("markets" in act or "market" not in entry)
+                    and sum(1 for n in amounts.values() if n) <= 1
+                    and all(n <= bounds["max"][r] for r, n in amounts.items()))
         if kind == t == "build" and who == act["player"]:
             cost = {o["city"]: o["cost"] for o in act["cities"]}
             room = ctx.end_cities - len(state["players"][who]["cities"]) if ctx.short_game else len(cost)
             # with a network, a set costs at most the sum of its single costs (a star is a spanning
             # tree); from an empty network only a single first city is promised
             networked = bool(state["players"][who]["cities"]) or len(entry["cities"]) == 1
-            return (networked and all(c in cost for c in entry["cities"]) and len(entry["cities"]) <= room
-                    and sum(cost[c] for c in entry["cities"]) <= act["money"])
+            # a city marked new_network begins a network (British Isles' link): one at a time is promised
+            starts = sum(1 for o in act["cities"] if o.get("new_network") and o["city"] in entry["cities"])
+            if "new_network" in entry:   # Japan: a second network named by the fact, its city alone
+                return entry["cities"] == [entry["new_network"]] and any(
+                    o["city"] == entry["new_network"] and o["cost"] <= act["money"] for o in act.get("new_network", ()))
+            return (networked and starts <= 1 and all(c in cost for c in entry["cities"])
+                    and len(entry["cities"]) <= room and sum(cost[c] for c in entry["cities"]) <= act["money"])
         if kind == t == "power" and who == act["player"]:
             plants = entry.get("plants", act["proposal"]["plants"])
             can = min(len(state["players"][who]["cities"]), powers(ctx, plants))
-            return set(plants) <= set(act["proposal"]["plants"]) and 0 <= entry.get("cities", can) <= can
+            least = act.get("min_cities", 0)   # India's duty to power as many as possible
+            return set(plants) <= set(act["proposal"]["plants"]) and least <= entry.get("cities", can) <= can
     return False
 
 

@@ -189,11 +189,33 @@ def test_import_of_an_illegal_log_names_the_line_and_reason_and_stores_nothing(c
     assert stored(app) == []
 
 
-@pytest.mark.parametrize("data", [b"", b"\xff\xfe{}", b'{"type": "setup", "map": "germany"'])
-def test_import_of_a_file_that_is_no_game_log_is_refused(client, app, data):
+SETUP_LINE = GERMANY.read_text(encoding="utf-8").splitlines()[0]
+
+
+@pytest.mark.parametrize("data, said", [
+    (b"", "line 1 of game.jsonl is refused: the file is empty; the first line of a game log is the game's setup."),
+    (b"\xff\xfe{}", "line 1 of game.jsonl is refused: it is not UTF-8 text: byte 1 of the line cannot be read."),
+    ("{}\n".encode("utf-16"), "line 1 of game.jsonl is refused: it is not text: the file holds NUL bytes"),
+    (b'{"type": "setup", "map": "germany"', "line 1 of game.jsonl is refused: it is not valid JSON (it goes wrong "
+                                            "at character 35)."),
+    (SETUP_LINE.encode() + b'\n{"type": "draw", "card": 13\n', "line 2 of game.jsonl is refused: it is not valid JSON "
+                                                              "(it goes wrong at character 28)."),
+    (b"[" * 100_000, "line 1 of game.jsonl is refused: its JSON is nested far deeper than any table fact."),
+])
+def test_import_of_a_file_that_is_no_game_log_says_which_line_and_what_is_wrong(client, app, data, said):
     response = upload(client, data)
     assert response.status_code == 400
-    assert "line 1 of game.jsonl is refused: it is not a line of a game log" in response.get_data(as_text=True)
+    assert said.replace("'", "&#39;") in response.get_data(as_text=True)
+    assert stored(app) == []
+
+
+@pytest.mark.parametrize("lang, said", [("ja", "2行目"), ("zh-Hant", "第2行")])
+def test_a_line_that_is_not_json_is_explained_in_the_page_language(client, app, lang, said):
+    client.set_cookie("lang", lang)
+    page = upload(client, SETUP_LINE.encode() + b"\nnot json\n").get_data(as_text=True)
+    error = page.split('class="error"')[1].split("</div>")[0]
+    assert said in error and "JSON" in error and "1" in error
+    assert "valid" not in error and "character" not in error
     assert stored(app) == []
 
 

@@ -60,7 +60,8 @@ def test_printing_for_an_unknown_game_or_map_is_the_404_page(client, path):
 
 def test_the_game_list_prints_the_aid_of_any_map_and_player_count(client):
     page = client.get("/").get_data(as_text=True)
-    assert 'action="/print/aid"' in page and 'name="players"' in page and '<option value="a6">' in page
+    assert 'action="/print/aid"' in page and 'name="players"' in page
+    assert '<input type="radio" name="size" value="a6" checked>' in page
     response = client.get("/print/aid?map=usa&players=6&size=letter")
     assert response.status_code == 200 and response.data.startswith(b"%PDF-")
     assert 'filename="power-grid-aid-usa-6p-letter.pdf"' in response.headers["Content-Disposition"]

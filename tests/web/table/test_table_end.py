@@ -58,3 +58,13 @@ def test_names_at_the_end_of_close_lines_are_moved_apart_and_kept_in_order():
     assert all(drawn["top"] <= y <= drawn["bottom"] for y in ys)
     by_name = {line["player"]: line["label_y"] for line in drawn["lines"]}
     assert by_name["Dan"] == max(ys)                       # the lowest finish keeps the lowest name
+
+
+def test_an_empty_plant_market_is_left_out_with_its_heading(app):
+    """At the end of a game the market can run out: no heading over nothing, and no empty row."""
+    with app.test_request_context("/"):
+        empty = render_template("_market.html", market={"rows": [("Plant market", [])]})
+        half = render_template("_market.html", market={"rows": [("Current market", [{"step3": True}]),
+                                                                ("Future market", [])]})
+    assert 'id="market"' in empty and " hidden>" in empty and "<h2>" not in empty
+    assert " hidden>" not in half and "Current market" in half and "Future market" not in half

@@ -46,6 +46,9 @@ def test_the_bid_panel_offers_plus_one_plus_five_and_a_typed_amount(client, exam
     html = client.get(f"/games/{example(1)}/").get_data(as_text=True)
     assert 'name="amount" value="6"' in html and 'name="amount" value="10"' in html
     assert 'type="number" name="amount" inputmode="numeric" min="6" max="50"' in html
+    typed = html[html.index('class="fact typed"'):]
+    typed = typed[:typed.index("</form>")]
+    assert "Another amount (6 to 50)" in typed and "Bid this amount</button>" in typed
 
 
 def test_quick_sale_records_who_bought_which_plant_for_how_much(example, post, stored):
@@ -282,9 +285,37 @@ def test_an_illegal_fact_is_refused_with_the_reason_and_what_is_allowed(example,
     response = post(game_id, type="bid", player="Anna", amount="5")
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "That bid or price is too low." in html
-    assert "bid 6 to 50 Elektro, or pass" in html
+    assert ("A bid of 5 on plant 4 is too low: Anna may bid 6 to 50 Elektro (more than the high bid, at most "
+            "Anna&#39;s money), or pass.") in html
     assert len(stored(game_id).log) == 1
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "An opening bid of 1 on plant 4 is too low: it must be at least 4 (the plant&#39;s number) and at most "
+           "50 Elektro (Dieter&#39;s money)."),
+    ("ja", "発電所4の開始価格1は低すぎます。開始価格は4（発電所番号）以上、50エレクトロ（Dieterの所持金）以下でなければなりません。"),
+    ("zh-Hant", "4號發電廠的起標價1太低：起標價至少為4（電廠編號），最多為50元（Dieter的資金）。"),
+])
+def test_an_opening_bid_below_the_plants_number_is_refused_with_both_bounds(client, example, post, stored, lang, said):
+    client.set_cookie("lang", lang)
+    game_id = example(0)
+    response = post(game_id, type="nominate", player="Dieter", plant="4", bid="1")
+    assert response.status_code == 422 and said in response.get_data(as_text=True)
+    assert len(stored(game_id).log) == 0
+
+
+def test_a_quick_sale_below_the_plants_number_says_the_least_price(example, post, stored):
+    response = post(example(0), type="sold", player="Anna", plant="6", price="2")
+    assert response.status_code == 422
+    assert "A price of 2 for plant 6 is too low: it must be at least 6, the plant&#39;s number." in response.get_data(
+        as_text=True)
+
+
+def test_the_opening_bid_field_starts_at_the_lowest_plant_and_a_tapped_plant_sets_its_own_minimum(client, example):
+    html = client.get(f"/games/{example(0)}/").get_data(as_text=True)
+    assert 'name="bid" inputmode="numeric" min="3" max="50"' in html
+    assert 'name="plant" value="4" onclick="this.form.elements.bid.min = this.value"' in html
+    assert 'name="price" inputmode="numeric" min="3"' in html
 
 
 def test_out_of_turn_is_refused_and_the_page_stays_usable(client, example, post, stored):

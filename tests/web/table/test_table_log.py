@@ -97,3 +97,39 @@ def test_the_correction_form_is_filled_with_the_fact(client, example):
 
 def test_correcting_a_fact_that_does_not_exist_is_a_404(client, example):
     assert client.get(f"/games/{example(2)}/log/3").status_code == 404
+
+
+def test_a_long_log_is_paged_newest_first_fifty_facts_a_page(client, example, stored):
+    game_id = example()                                 # the whole example game
+    total = len(stored(game_id).facts)
+    assert total > 100
+    first = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    numbers = [int(n) for n in re.findall(r'<li id="fact-(\d+)"', first)]
+    assert numbers == list(range(total, total - 50, -1))
+    pages = re.findall(r'<a class="button" href="(/games/\d+/log(?:\?page=\d+)?)" ?(aria-current="page")?>'
+                       r'(\d+)(?:–(\d+))?</a>', first)
+    assert len(pages) == 2 * ((total + 49) // 50)               # above and below the facts
+    assert pages[0] == (f"/games/{game_id}/log", 'aria-current="page"', str(total), str(total - 49))
+    last_url, _current, newest, oldest = pages[(total + 49) // 50 - 1]
+    last = client.get(last_url).get_data(as_text=True)
+    assert (oldest or newest) == "1" and re.findall(r'<li id="fact-(\d+)"', last)[-1] == "1"
+    assert f'href="/games/{game_id}/log/1"' in last and 'aria-current="page">' in last
+
+
+def test_a_page_past_the_end_or_not_a_number_shows_a_page_that_exists(client, example):
+    game_id = example()
+    for page in ("999", "0", "x"):
+        response = client.get(f"/games/{game_id}/log?page={page}")
+        assert response.status_code == 200 and '<li id="fact-' in response.get_data(as_text=True)
+
+
+def test_a_short_log_has_no_page_links(client, example):
+    assert 'class="pager"' not in client.get(f"/games/{example(3)}/log").get_data(as_text=True)
+
+
+def test_a_correction_returns_to_the_log_page_that_shows_the_fact(client, example, stored):
+    game_id = example(120)                             # facts 120..71 on page 1, 70..21 on 2, 20..1 on 3
+    form = client.get(f"/games/{game_id}/log/1").get_data(as_text=True)
+    assert f'href="/games/{game_id}/log?page=3#fact-1"' in form
+    response = client.post(f"/games/{game_id}/log/1", data={"seq": "120", "player": "Dieter", "plant": "4", "bid": "4"})
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{game_id}/log?page=3#fact-1")

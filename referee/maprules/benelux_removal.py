@@ -1,0 +1,41 @@
+"""Benelux: in Steps 1–2 the lowest plant leaves the market at the end of every round as well.
+
+Seed 001, ベネルクス, 第 5 フェーズ: 「第 1 ステップ・第 2 ステップ時にマーケット内にある最も価値の小さい発電所を
+破棄して山札から 1 枚補充する。」 It happens with the usual market update (the highest plant under the
+deck): both plants leave the market together, then a card is drawn for each, the highest's first
+(docs/rules-notes.md). The ruling is `end_of_round_lowest`; its card is drawn like the update's
+(draw cause `end_of_round`). In Step 3 the base rule already removes the lowest plant.
+
+No parameters.
+"""
+from ..rules import plant_market
+from ..rules.deck import replacement
+from ..rules.events import event
+
+
+def check(params: dict, game_map) -> list:
+    return [f"{k}: unknown parameter; allowed: none" for k in params]
+
+
+def phase_end(tasks, state, ctx, params):
+    """At the end of phase 5, the removal runs just before the usual market update."""
+    if state["phase"] != "bureaucracy":
+        return tasks
+    at = next((i for i, t in enumerate(tasks) if t["task"] == "market_update"), None)
+    return tasks if at is None else tasks[:at] + [{"task": "end_of_round_lowest"}] + tasks[at:]
+
+
+def remove_lowest(state, ctx, task) -> list:
+    """Remove the lowest plant; its card is drawn after the update's (the market update is next)."""
+    low = plant_market.lowest(state)
+    if state["step"] == 3 or low is None:
+        return []
+    plant_market.take(state, [low])
+    after_update = 1 if state["queue"] and state["queue"][0]["task"] == "market_update" else 0
+    state["queue"].insert(after_update, replacement(low, "end_of_round"))
+    return [event("end_of_round_lowest", f"End of the round in Step {state['step']}: plant {low}, the lowest in "
+                  "the market, is removed from the game as well; a card is drawn for it", plant=low,
+                  step=state["step"])]
+
+
+TASKS = {"end_of_round_lowest": remove_lowest}

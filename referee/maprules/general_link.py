@@ -1,0 +1,42 @@
+"""Australia: the general link joins any two cities for 20 Elektro.
+
+Seed 001, オーストラリア, 第4フェーズ: 「電線コストはマップ上のコストまたは一般接続コスト(20エレクトロ)のどちらを
+選択してもよい」. Each new city's connection costs the printed path from the player's network or `cost`,
+whichever is less — so cities the printed links do not join (the board's three land groups) can be
+reached too. The planner prices it in its distances (get_planner(..., link=cost)): min(path, cost)
+is still a metric, so every plan, offer and suggestion stays exact; a connection by the general
+link is one direct link from the player's city. A ruling names each one used.
+
+Parameter: cost (Elektro; seed 001: 20).
+"""
+from ..planner import get_planner
+from ..rules.events import event
+
+
+def check(params: dict, game_map) -> list:
+    problems = [f"{k}: unknown parameter; allowed: cost" for k in params if k != "cost"]
+    v = params.get("cost")
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        problems.append(f"cost: {v!r} is not allowed; allowed: a whole number of Elektro, 0 or more")
+    return problems
+
+
+def planner_options(options, ctx, params):
+    return {**options, "link": params["cost"]}
+
+
+def built(state, ctx, name, plan, params):
+    """A ruling for each connection the general link made cheaper than the printed path."""
+    printed = get_planner(ctx.map, ctx.areas)
+    events = []
+    for b in plan.builds:
+        if b.from_ is None or b.connection != params["cost"]:
+            continue
+        path = printed.distance(b.from_, b.city)
+        if path is None or path > b.connection:
+            events.append(event(
+                "general_link", f"{name} connects {ctx.map.cities[b.city].name} from "
+                f"{ctx.map.cities[b.from_].name} by the general link for {b.connection} Elektro "
+                + (f"instead of the printed {path}" if path is not None else "(no printed path joins them)"),
+                player=name, city=b.city, source=b.from_, cost=b.connection, printed=path))
+    return events

@@ -1,0 +1,102 @@
+"""India: a blackout when too many cities are built in one round.
+
+Seed 001, インド亜大陸, 第4フェーズ: 「新規建設した都市の数がプレイヤー人数×2を超えた場合、大規模停電が
+発生する。」; フェーズ5 (大規模停電): 「発電の収入から建設都市数×3の収入を減らす。最終ラウンドに大規模停電
+が発生した場合は、収入処理を行う。」
+
+The houses all players built in this round's phase 4 are counted (a city where two players built
+counts twice); more than players × `per_player` is a blackout. In that round's phase 5 each player's
+income is reduced by `penalty` Elektro per city they have (建設都市数: their own cities, as in the
+rule removing plants by city count), never below 0. In the final round, where no income is paid,
+a blackout means income is paid after all, so reduced, before the winner is found (money breaks
+ties). state["map"]["blackout"]: {"counted": {player: cities at the last count}, "round": the
+round of the last blackout or None}.
+
+Parameters: per_player (default 2), penalty (default 3).
+"""
+from ..rules.events import event
+from ..rules.power import best
+from ..rules.storage import specs_of, alloc_of
+
+DEFAULTS = {"per_player": 2, "penalty": 3}
+
+
+def check(params: dict, game_map) -> list:
+    problems = [f"{k}: unknown parameter; allowed: per_player, penalty" for k in params if k not in DEFAULTS]
+    for key in DEFAULTS:
+        v = params.get(key, DEFAULTS[key])
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            problems.append(f"{key}: {v!r} is not a whole number above 0; allowed: 1 or more")
+    return problems
+
+
+def _params(ctx) -> dict:
+    return {**DEFAULTS, **next(p for rule, p in ctx.rules if rule.__name__ == __name__)}
+
+
+def setup_state(state, ctx, params):
+    state.setdefault("map", {})["blackout"] = {"counted": dict.fromkeys(state["players"], 0), "round": None}
+
+
+def phase_end(tasks, state, ctx, params):
+    """After phase 4 (not the last: the game's end counts there, hook game_ends) the houses are counted."""
+    if state["phase"] == "building":
+        return [{"task": "blackout_check"}] + tasks
+    return tasks
+
+
+def _blackout(state, ctx, final: bool) -> list:
+    """Count the houses built since the last count; the blackout ruling if they are too many."""
+    p = _params(ctx)
+    record = state["map"]["blackout"]
+    built = sum(len(pl["cities"]) - record["counted"][n] for n, pl in state["players"].items())
+    record["counted"] = {n: len(pl["cities"]) for n, pl in state["players"].items()}
+    limit = len(state["players"]) * p["per_player"]
+    if built <= limit:
+        return []
+    record["round"] = state["round"]
+    return [event("blackout", f"Blackout: {built} cities were built this round, more than {limit} "
+                  f"({len(state['players'])} players × {p['per_player']}): each player's income is cut by "
+                  f"{p['penalty']} Elektro per city they have" + (", and income is paid in this final round"
+                                                                  if final else ""),
+                  built=built, limit=limit, players=len(state["players"]), per_player=p["per_player"],
+                  penalty=p["penalty"], final=final)]
+
+
+def blackout_check(state, ctx, task):
+    return _blackout(state, ctx, final=False)
+
+
+def _cut(state, ctx, name, powered, paid) -> tuple:
+    """(income after the cut, its ruling)."""
+    penalty = _params(ctx)["penalty"]
+    cities = len(state["players"][name]["cities"])
+    income = max(0, paid - penalty * cities)
+    return income, event("blackout_income", f"Blackout: {name}'s income {paid} Elektro less {penalty} × {cities} "
+                         f"cities = {income} Elektro" + (" (never below 0)" if paid < penalty * cities else ""),
+                         player=name, powered=powered, cities=cities, penalty=penalty, full=paid, income=income)
+
+
+def income(paid, state, ctx, name, cities, events, params):
+    if state["map"]["blackout"]["round"] != state["round"]:
+        return paid
+    paid, ruling = _cut(state, ctx, name, cities, paid)
+    events.append(ruling)
+    return paid
+
+
+def game_ends(state, ctx, params):
+    """The final round's houses are counted too; a blackout then pays the (reduced) income."""
+    events = _blackout(state, ctx, final=True)
+    if not events:
+        return []
+    for name in state["order"]:
+        p = state["players"][name]
+        powered = best(specs_of(ctx, p["plants"]), alloc_of(p["plants"]), len(p["cities"]))["cities"]
+        paid, ruling = _cut(state, ctx, name, powered, ctx.edition.income_for(powered))
+        p["money"] += paid
+        events.append(ruling)
+    return events
+
+
+TASKS = {"blackout_check": blackout_check}

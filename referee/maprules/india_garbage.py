@@ -1,0 +1,40 @@
+"""India: garbage plants burn one cube more than printed and store only one run.
+
+Seed 001, インド亜大陸, 基本 廃棄物発電所: 「発電コストは表記コスト+1。 資源は1回しか保管できない。」
+
+Every plant that burns garbage alone is played as burning its printed number + 1 and holding that
+many cubes (one run), not twice; Context.plant gives every rule these cards. When such a plant
+fires, a ruling says so.
+"""
+from dataclasses import dataclass, replace
+
+from ..catalog.edition import Plant
+from ..rules.events import event, listing
+
+
+@dataclass(frozen=True)
+class GarbagePlant(Plant):
+    """A garbage plant as India plays it: `burns` is the printed cost + 1; it stores one run."""
+    printed: int = 0
+
+    @property
+    def capacity(self) -> int:
+        return self.burns
+
+
+def check(params: dict, game_map) -> list:
+    return [f"{k}: unknown parameter; allowed: none" for k in params]
+
+
+def plant_cards(plants, ctx, params):
+    return {n: GarbagePlant(**{**vars(p), "burns": p.burns + 1}, printed=p.burns) if p.accepts == ("garbage",)
+            else p for n, p in plants.items()}
+
+
+def may_power(state, ctx, name, plants, cities, params):
+    fired = [ctx.plant(n) for n in plants if isinstance(ctx.plant(n), GarbagePlant)]
+    if not fired:
+        return []
+    parts = [f"plant {p.number} burns {p.burns} (printed {p.printed})" for p in fired]
+    return [event("garbage_plant_cost", f"Garbage plants burn one cube more than printed: {listing(parts)}",
+                  player=name, plants=[{"plant": p.number, "printed": p.printed, "burns": p.burns} for p in fired])]

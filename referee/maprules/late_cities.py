@@ -1,0 +1,41 @@
+"""Baden-Württemberg: the cities outside the state are built in from Step 2 on.
+
+Seed 001, バーデン=ヴュルテンベルク州, 第4フェーズ: 「エリア外都市の建設はステップ2より建設可」. The board prints
+five cities beyond Baden-Württemberg's borders (Strasbourg, Basel, Ludwigshafen, Nürnberg, Augsburg:
+the data's "transregional" cities, each in the area of its neighbours); they are the 「エリア外都市」
+(docs/rules-notes.md). Until Step 2 begins nobody may build a house there (connections may still
+run through them); `next` does not offer them. When Step 2 begins (also when the Step 3 card
+brings Step 2's changes) the ruling `late_cities_open` names those in play.
+
+Parameter: cities (city ids of the map).
+"""
+from ..rules.errors import IllegalBuild
+from ..rules.events import event, listing
+
+
+def check(params: dict, game_map) -> list:
+    problems = [f"{k}: unknown parameter; allowed: cities" for k in params if k != "cities"]
+    cities = params.get("cities")
+    if not isinstance(cities, list) or not cities:
+        return problems + ["cities: a non-empty list of city ids is needed; allowed: keys of [cities]"]
+    unknown = [c for c in cities if c not in game_map.cities]
+    if unknown:
+        problems.append(f"cities: {', '.join(map(repr, unknown))} not a city id of this map; allowed: keys of [cities]")
+    return problems
+
+
+def may_build(state, ctx, name, cities, params):
+    closed = [c for c in cities if c in params["cities"]]
+    if closed and not state["step2_started"]:
+        raise IllegalBuild(f"{listing(ctx.map.cities[c].name for c in closed)} lie outside the state: "
+                           "houses there only from Step 2")
+    return None
+
+
+def step2_begins(state, ctx, params):
+    in_play = ctx.map.cities_in(ctx.areas)
+    opened = [c for c in params["cities"] if c in in_play]
+    if not opened:
+        return None
+    return [event("late_cities_open", f"Step 2: {listing(ctx.map.cities[c].name for c in opened)}, outside the "
+                  "state, may now be built in", cities=opened)]

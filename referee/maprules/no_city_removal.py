@@ -1,0 +1,17 @@
+"""Baden-Württemberg: building never removes plants from the market.
+
+Seed 001, バーデン=ヴュルテンベルク州, 第4フェーズ: 「建設都市数による発電所の除外は行わない。」 (the exceptions'
+「建設による発電所の破棄 (例外1) 中国、バーデン=ヴュルデンベルク州は補充しない」 has nothing left to refill then:
+no plant leaves, docs/rules-notes.md). A market plant numbered at or below a player's city count
+stays in the market.
+
+No parameters.
+"""
+
+
+def check(params: dict, game_map) -> list:
+    return [f"{k}: unknown parameter; allowed: none" for k in params]
+
+
+def low_cities(most, state, ctx, params):
+    return None

@@ -1,0 +1,40 @@
+"""Baden-Württemberg: when nobody buys a plant in a round, the two lowest plants leave.
+
+Seed 001, バーデン=ヴュルテンベルク州, 第1フェーズ: 「全員パスによる発電所の入れ替えは下から2枚を除外する。」 and
+全員パス時 (例外3) 「バーデン=ヴュルデンベルク州は2枚除外」. In place of the base removal of the lowest plant,
+the `plants` lowest plants leave the game together and a card is drawn for each (draw cause
+`no_sale`, as the base removal's): ruling `no_sale_removal`.
+
+Parameter: plants (how many of the lowest plants leave, default 2).
+"""
+from ..rules.context import STEP3
+from ..rules.deck import replacement
+from ..rules.events import event, named
+from ..rules import plant_market
+
+
+def check(params: dict, game_map) -> list:
+    problems = [f"{k}: unknown parameter; allowed: plants" for k in params if k != "plants"]
+    n = params.get("plants", 2)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        problems.append(f"plants: {n!r} is not allowed; allowed: a whole number ≥ 1")
+    return problems
+
+
+def phase_end(tasks, state, ctx, params):
+    """The base no-sale removal of one plant becomes the removal of this many."""
+    return [{"task": "no_sale_removal", "plants": params.get("plants", 2)}
+            if t.get("task") == "remove_lowest" and t.get("cause") == "no_sale" else t for t in tasks]
+
+
+def remove(state, ctx, task) -> list:
+    low = [c for c in state["market"] if c != STEP3][:task["plants"]]
+    if not low:
+        return []
+    plant_market.take(state, low)
+    state["queue"][0:0] = [replacement(plant, "no_sale") for plant in low]
+    return [event("no_sale_removal", f"Nobody bought a plant this round: {named('plant', low)}, the lowest, "
+                  f"leave the game and a card is drawn for each", plants=low)]
+
+
+TASKS = {"no_sale_removal": remove}

@@ -1,0 +1,54 @@
+"""Québec: the end-of-round market update never puts a green plant under the deck.
+
+Seed 001, ケベック州, 第5フェーズ: 「発電所更新時、緑以外のもっとも大きい発電所を山札に戻す。」 In Steps 1–2 the
+highest plant of the future market that is not green (ecological or fusion) goes under the deck
+instead of the highest; a card replaces it as usual. If every plant of the future market is green,
+none goes under and nothing is drawn (docs/rules-notes.md). Step 3 keeps the base update (the
+lowest plant leaves the game). The ruling is `green_kept` (the plant put under, or none, and the
+green plants passed over).
+
+Parameter: kinds (plant kinds that are green, default ["ecological", "fusion"]).
+"""
+from ..rules import bureaucracy, plant_market
+from ..rules.context import STEP3
+from ..rules.deck import put_under, replacement
+from ..rules.events import event, listing
+
+KINDS = ("ecological", "fusion")
+
+
+def check(params: dict, game_map) -> list:
+    problems = [f"{k}: unknown parameter; allowed: kinds" for k in params if k != "kinds"]
+    kinds = params.get("kinds", list(KINDS))
+    if not isinstance(kinds, list) or not kinds or not set(kinds) <= set(KINDS):
+        problems.append(f"kinds: {kinds!r} is not allowed; allowed: a non-empty list of {', '.join(KINDS)}")
+    return problems
+
+
+def phase_end(tasks, state, ctx, params):
+    """The end of phase 5 queues this map's update in place of the base one."""
+    kinds = list(params.get("kinds", KINDS))
+    return [{"task": "quebec_update", "kinds": kinds} if t["task"] == "market_update" else t for t in tasks]
+
+
+def update(state, ctx, task) -> list:
+    """`task["kinds"]`: the green kinds (the rule's parameter)."""
+    if state["step"] == 3:
+        return bureaucracy.market_update(state, ctx, task)
+    future = [c for c in state["market"] if c != STEP3][len(plant_market.current(state, ctx)):]
+    green = [c for c in future if ctx.plant(c).kind in task["kinds"]]
+    others = [c for c in future if c not in green]
+    if not others:
+        return [event("green_kept", f"Every plant of the future market is green ({listing(green)}): none goes "
+                      "under the deck this round", plant=None, kept=green)]
+    high = max(others)
+    kept = [c for c in green if c > high]
+    state["market"].remove(high)
+    put_under(state["deck"], high)
+    state["queue"].insert(0, replacement(high, "end_of_round"))
+    passed = f"; green {listing(kept)} stay{'s' if len(kept) == 1 else ''}" if kept else ""
+    return [event("green_kept", f"Plant {high}, the highest plant of the future market that is not green, goes under "
+                  f"the deck{passed}", plant=high, kept=kept)]
+
+
+TASKS = {"quebec_update": update}

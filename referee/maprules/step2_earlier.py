@@ -1,0 +1,29 @@
+"""Baden-Württemberg: Step 2 begins at one city fewer than the base table says.
+
+Seed 001, バーデン=ヴュルテンベルク州, ステップ2: 「ステップ2の以降条件は基本ルールの都市数-1」 and ステップ移動の
+条件 (例外) 「バーデン=ヴュルデンベルク州は、第2ステップ移行条件は上記表示件数-1」: 9 cities with 2 players, 6 with
+3–5, 5 with 6. When Step 2 begins by city count the ruling `step2_earlier` says so.
+
+Parameter: by (how many cities fewer, default 1).
+"""
+from ..rules.events import event
+
+
+def check(params: dict, game_map) -> list:
+    problems = [f"{k}: unknown parameter; allowed: by" for k in params if k != "by"]
+    by = params.get("by", 1)
+    if isinstance(by, bool) or not isinstance(by, int) or by < 1:
+        problems.append(f"by: {by!r} is not allowed; allowed: a whole number ≥ 1")
+    return problems
+
+
+def step2_cities(cities, ctx, params):
+    return max(1, cities - params.get("by", 1))
+
+
+def step2_begins(state, ctx, params):
+    if state["step"] != 2:   # Step 2's changes brought by the Step 3 card: no city count involved
+        return None
+    base = ctx.counts.step2
+    return [event("step2_earlier", f"On this map Step 2 begins at {ctx.step2_cities} cities, {base - ctx.step2_cities} "
+                  f"fewer than the base rule's {base}", cities=ctx.step2_cities, base=base)]

@@ -1,0 +1,82 @@
+"""The board's names and houses: no house or route hides a name, a city's houses stand clear of its
+own name, names keep off other cities' dots and each other where the map leaves room, and a name
+is readable (≥ 12 CSS px) at the board's smallest width."""
+import re
+
+import pytest
+
+from referee.catalog import available_maps, load_map
+from referee.web import board
+from referee.web.placement import DOT, FONT, house_box, overlap, square, text_width
+
+
+def distance(point, box) -> float:
+    """From a point to the nearest point of a box (0 inside it)."""
+    dx = max(box[0] - point[0], 0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0, point[1] - box[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def page(client, game_id, **args):
+    response = client.get(f"/games/{game_id}/", query_string=args)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_names_are_drawn_above_houses_routes_and_chosen_rings(client, example, first_at):
+    game_id = example(first_at(lambda s: s["phase"] == "building" and any(p["cities"] for p in s["players"].values())))
+    html = page(client, game_id)
+    svg = html[html.index("<svg viewBox"):html.index("</svg>")]
+    order = [svg.index(part) for part in ('<g class="routes">', '<g class="houses">', '<g class="chosen">',
+                                          '<g id="board-names">', '<g class="targets">')]
+    assert order == sorted(order)
+    names = svg[svg.index('<g id="board-names">'):svg.index('<g class="targets">')]
+    assert names.count('<text class="name') == len(load_map("germany").cities)
+    assert ">Münster</text>" in names and "<rect" not in names
+
+
+def test_an_htmx_answer_keeps_the_names_layer_already_on_screen(client, example, post):
+    game_id = example(0)
+    html = post(game_id, type="nominate", player="Dieter", plant="3").get_data(as_text=True)
+    assert '<g id="board-names" hx-preserve></g>' in html and "Münster" not in html
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+def test_a_citys_houses_stand_clear_of_its_name_and_of_its_dot(map_id):
+    game_map = load_map(map_id)
+    for city, spot in board.spots_of(game_map).items():
+        centre = board.point(game_map.cities[city])
+        for place in spot.houses:
+            assert not overlap(house_box(place), spot.box), (city, place)
+            assert distance(centre, house_box(place)) >= DOT, (city, place)
+        assert distance(centre, spot.box) >= DOT, city
+        assert len(set(spot.houses)) == 3
+
+
+def test_on_germany_no_name_lies_on_another_citys_dot_and_houses_keep_off_muenster():
+    """The review's cases: "ünster" under Dortmund's houses, a dot on "Frankfurt (Main)"."""
+    germany = load_map("germany")
+    spots = board.spots_of(germany)
+    for city, spot in spots.items():
+        for other in germany.cities.values():
+            if other.id != city:
+                assert not overlap(spot.box, square(*board.point(other), DOT)), (city, other.id)
+    houses = [house_box(h) for s in spots.values() for h in s.houses]
+    assert not any(overlap(spots["muenster"].box, h) for h in houses)
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+def test_the_board_holds_every_name_and_house_and_names_stay_readable_at_its_smallest(map_id):
+    game_map = load_map(map_id)
+    left, top, width, height = board.box(game_map)
+    for spot in board.spots_of(game_map).values():
+        for b in (spot.box, *map(house_box, spot.houses)):
+            assert left <= b[0] and b[2] <= left + width and top <= b[1] and b[3] <= top + height
+    assert board.min_width(game_map) * FONT / width >= board.READABLE
+    assert board.min_width(game_map) * 2 * board.hit_radius(game_map) / width >= board.TAP
+    assert board.min_height(game_map) >= board.min_width(game_map) * height / width    # a height cap keeps it
+
+
+def test_a_wide_name_is_estimated_wider_than_a_narrow_one():
+    assert text_width("Wilhelmshaven") > text_width("Kiel") > 0
+    assert text_width("東京") == 2 * FONT
