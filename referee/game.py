@@ -8,6 +8,7 @@ import json
 from functools import lru_cache
 
 from .catalog import load_map, load_edition
+from .catalog.map_check import build_map
 from .planner import get_planner
 from .rules import engine
 from .rules.context import Context
@@ -32,7 +33,7 @@ def context_for(setup: dict) -> tuple:
         raise BadSetup("the first line of a game is its setup: {\"type\": \"setup\", \"map\": ..., ...}")
     plain_json(setup, "the setup", BadSetup)
     try:
-        game_map = load_map(setup.get("map", ""))
+        game_map = board_map(setup)
         edition = load_edition(setup.get("edition", "original"), map=game_map)
     except ValueError as e:
         raise BadSetup(str(e)) from None
@@ -42,6 +43,20 @@ def context_for(setup: dict) -> tuple:
         setup["map"] = given
     ctx = _context(game_map, edition, len(setup["players"]), tuple(setup["areas"]), setup["short_game"])
     return setup, ctx
+
+
+def board_map(setup: dict):
+    """The setup's board: its embedded `board` (a custom map's file as JSON, so the log plays
+    anywhere), else the map its `map` names. An embedded board's id must be the setup's `map`."""
+    if "board" not in setup:
+        return load_map(setup.get("map", ""))
+    board = setup["board"]
+    if not isinstance(board, dict):
+        raise BadSetup("board is a map file's contents as a JSON object (docs/maps.md)")
+    game_map = build_map(board, "the setup's board")
+    if setup.get("map") != game_map.id:
+        raise BadSetup(f"map must be the embedded board's id {game_map.id!r}; got {setup.get('map')!r}")
+    return game_map
 
 
 class Game:

@@ -83,7 +83,7 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4") -> bytes:
         raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
     if size not in SIZES:
         raise PrintError(f"unknown size {size!r}; sizes are {', '.join(SIZES)}")
-    game_map = load_map(map_id)
+    game_map = map_id if isinstance(map_id, Map) else load_map(map_id)     # a game's own board (custom) as is
     edition = load_edition("original", map=game_map)
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)

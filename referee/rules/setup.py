@@ -8,7 +8,7 @@ import unicodedata
 from .errors import BadSetup
 from .fields import normal_name
 
-SETUP_KEYS = {"type", "map", "edition", "players", "areas", "order", "seed", "short_game"}
+SETUP_KEYS = {"type", "map", "board", "edition", "players", "areas", "order", "seed", "short_game"}
 PLAYER_KEYS = ("name", "colour")
 
 
@@ -57,6 +57,8 @@ def normalise_setup(setup: dict, game_map, edition) -> dict:
         out["order"] = _order(setup["order"], list(names))
     if seed is not None:
         out["seed"] = seed
+    if "board" in setup:    # a custom board carried in the log itself (game.context_for built the map from it)
+        out["board"] = setup["board"]
     return out
 
 

@@ -10,6 +10,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from ..shipped import shipped
+from ..store import default_path
 from . import access, db, errors, language
 from .tables import Tables
 
@@ -23,6 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         SECRET_KEY=secrets.token_hex(32),
         TABLE_KEY=None,            # set (by `referee serve --lan`) to require the key for every change
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        CUSTOM_MAPS=str(default_path().parent / "maps"),   # boards of the table's own (custom_maps.py)
         WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
         WTF_CSRF_SSL_STRICT=False,
     )

@@ -75,6 +75,16 @@ def landscape(game_map) -> bool:
 
 
 @per_object(32)
+def focus(game_map, areas: tuple) -> float:
+    """Where the play areas' middle lies across the board (0 left edge, 1 right edge): a board wider
+    than a phone's screen is scrolled there first (static/board.js)."""
+    inside = game_map.cities_in(areas) or set(game_map.cities)
+    xs = [point(game_map.cities[c])[0] for c in inside]
+    left, _top, width, _height = box(game_map)
+    return round(((min(xs) + max(xs)) / 2 - left) / width, 3)
+
+
+@per_object(32)
 def static_layer(game_map, areas: tuple) -> Markup:
     """Links with their costs, then the cities' dots; outside the play areas greyed."""
     inside = game_map.cities_in(areas)

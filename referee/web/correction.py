@@ -2,7 +2,8 @@
 from flask_babel import gettext as _
 
 from ..rules.context import RESOURCES
-from .views import resource_name
+from ..rules.resources import markets
+from .views import market_title, resource_name
 
 
 def form_values(fact: dict) -> dict:
@@ -25,6 +26,9 @@ def form_values(fact: dict) -> dict:
                     "count": [str(first.get("count", 1))]})
     if kind == "build":
         out["cities"] = list(fact["cities"]) + ["", ""]
+        out["new_network"] = [fact.get("new_network", "")]
+    if kind == "buy":
+        out["market"] = [fact.get("market", "")]
     if kind == "power":
         if "plants" in fact:
             out["plants"] = [str(p) for p in fact["plants"]] + [""]
@@ -46,17 +50,48 @@ def label(field: str) -> str:
     return {"player": _("Player"), "plant": _("Plant"), "bid": _("Opening bid"), "amount": _("Bid"),
             "price": _("Price"), "card": _("Card drawn (a number or step3)"), "from": _("From plant"),
             "to": _("To plant"), "resource": _("Resource"), "count": _("Cubes"), "cities": _("City"),
-            "plants": _("Plant fired"), "powered": _("Cities powered")}[field]
+            "plants": _("Plant fired"), "powered": _("Cities powered"), "market": _("Declared market"),
+            "new_network": _("City that begins another network")}[field]
 
 
 def correction_fields(fact: dict, posted, game) -> list:
-    """The inputs of the correction form, filled from what was posted or else from the fact."""
+    """The inputs of the correction form, filled from what was posted or else from the fact. A
+    field the map does not play (a declared market off Korea, a new network off Japan) is left out."""
     fields = []
     for name, values in form_values(fact).items():
+        choices = optional_choices(name, game)
+        if name in OPTIONAL and choices is None and not any(values):
+            continue
         if posted is not None:
             values = posted.getlist(name) or values
         for value in values:
             fields.append({"name": name, "label": label(name), "value": value,
                            "choices": list(game.state["players"]) if name == "player"
-                           else list(RESOURCES) if name == "resource" else None})
+                           else list(RESOURCES) if name == "resource" else choices,
+                           "labels": choice_labels(name, game)})
     return fields
+
+
+OPTIONAL = ("market", "new_network")
+
+
+def optional_choices(name: str, game):
+    """The values a map-rule field takes on this map ("" for none), None if the map has no such rule."""
+    if name == "market":
+        names = [m.name for m in markets(game.state, game.ctx)]
+        return [""] + names if len(names) > 1 else None
+    if name == "new_network":
+        rule = game.ctx.map.rules.get("two_networks")
+        return [""] + list(rule["start_cities"]) if rule else None
+    return None
+
+
+def choice_labels(name: str, game) -> dict:
+    """What a choice reads as: a resource's, market's or city's name; "" as none."""
+    if name == "resource":
+        return {r: resource_name(r) for r in RESOURCES}
+    if name == "market":
+        return {"": _("none"), **{m.name: market_title(m.name) for m in markets(game.state, game.ctx) if m.name}}
+    if name == "new_network":
+        return {"": _("none"), **{c.id: c.name for c in game.ctx.map.cities.values()}}
+    return {}

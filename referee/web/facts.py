@@ -15,8 +15,10 @@ Form fields (all text; repeated fields may appear several times):
     card       draw: a plant number or "step3"
     keep_<r>   discard: cubes of resource r moved to the other plants (all blank: as many as fit)
     coal, oil, garbage, uranium   buy: cubes of each (blank: 0)
+    market     buy: the resource market declared, on a map with several (Korea: north or south; blank: none)
     from, to, resource, count     move: one transfer between two of the player's plants (count blank: 1)
     cities     build: a city id, repeated for each city
+    new_network  build: the city built that begins another network (Japan; blank: none)
     plants     power: a plant number to fire, repeated; `fire=1` says the list was given (maybe empty);
                with neither, the engine fires its proposal
     burn_<plant>       power: the mix a fired hybrid burns, as "coal=1,oil=1"
@@ -102,6 +104,9 @@ def fact_from_form(form, players) -> dict:
             fact["keep"] = keep
     elif kind == "buy":
         fact.update({r: number(form, r, resource_name(r), default=0) for r in RESOURCES})
+        market = (form.get("market") or "").strip()
+        if market:
+            fact["market"] = market
     elif kind == "move":
         resource = form.get("resource")
         if resource not in RESOURCES:
@@ -114,6 +119,9 @@ def fact_from_form(form, players) -> dict:
         if not cities:
             raise FormError(_("Choose at least one city to build in."))
         fact["cities"] = cities
+        start = (form.get("new_network") or "").strip()
+        if start:
+            fact["new_network"] = start
     elif kind == "power":
         fact.update(power_fields(form))
     return fact

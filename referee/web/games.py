@@ -12,13 +12,14 @@ from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from ..archive import export_log, import_log, summary
-from ..catalog import available_maps, load_map
+from ..catalog import available_maps, load_edition, load_map
 from ..game import Game, ReplayError
-from ..rulings import N_
+from ..rulings import N_, describe_rules
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
-from . import board, setup_form, views
+from . import board, custom_maps, setup_form, views
 from .db import get_store
+from .language import current
 from .memo import per_object
 
 bp = Blueprint("games", __name__)
@@ -48,9 +49,31 @@ def areas():
     return render_template("games/_areas.html", **_picker(setup_form.read(request.args)))
 
 
+@bp.post("/games/new/board")
+def upload_board():
+    """A board of the table's own, uploaded: checked as `referee maps check` checks it; a playable one
+    is kept in the custom maps folder and chosen, else its problems are listed and nothing is kept."""
+    form = setup_form.read(request.form)
+    file = request.files.get("board")
+    if file is None or not file.filename:
+        return _new_page(form, board_problems=[_("Choose a board file (.toml) to upload.")], status=400)
+    choice, problems = custom_maps.check_upload(file.filename, file.read())
+    if problems:
+        return _new_page(form, board_problems=problems, board_file=file.filename, status=400)
+    form.map_id, form.areas = choice, []
+    return _new_page(form)
+
+
 @bp.post("/games/new")
 def create():
     form = setup_form.read(request.form)
+    file = request.files.get("board")
+    if file is not None and file.filename:     # a board chosen but not uploaded first: upload it now
+        choice, board_problems = custom_maps.check_upload(file.filename, file.read())
+        if board_problems:
+            return _new_page(form, board_problems=board_problems, board_file=file.filename, status=400)
+        if choice != form.map_id:
+            form.map_id, form.areas = choice, []
     problems = setup_form.check(form)
     if not problems:
         line = setup_form.setup_line(form)
@@ -64,17 +87,29 @@ def create():
     return _new_page(form, problems, 400)
 
 
-def _new_page(form, problems=(), status: int = 200):
+def _new_page(form, problems=(), status: int = 200, board_problems=(), board_file=None):
+    custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
-                           colours=setup_form.colour_names(), **_picker(form)), status
+                           colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
+                           broken=broken, custom_folder=str(custom_maps.folder()), board_problems=board_problems,
+                           board_file=board_file, **_picker(form)), status
 
 
 def _picker(form) -> dict:
-    """What the area picker shows: the map drawn small, the areas and the count chosen of needed."""
+    """What the area picker shows: the map drawn small, the areas and the count chosen of needed, and
+    the chosen map's own rules."""
     game_map = form.board
     maps = {m: setup_form.shown(load_map(m).name) for m in available_maps()}
     return {"form": form, "maps": maps, "board": game_map, "needed": form.areas_needed() if game_map else None,
-            "connected": bool(game_map) and form.connected(), "shown": setup_form.shown, "map_drawing": map_drawing}
+            "connected": bool(game_map) and form.connected(), "shown": setup_form.shown, "map_drawing": map_drawing,
+            "map_rules": map_rules(game_map, len(form.players)) if game_map else []}
+
+
+def map_rules(game_map, players: int) -> list:
+    """The map's own setup and rules, one sentence each in the page's language (for this many players
+    when it is a count the map plays)."""
+    counts = load_edition("original", map=game_map).player_counts
+    return describe_rules(game_map, current(), players if players in counts else None)
 
 
 @per_object(16)

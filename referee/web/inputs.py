@@ -5,6 +5,8 @@ to build, a player's power choice). Prices, totals and income come from the engi
 candidate fact is applied to the current state (which `apply` never changes) — and build routes
 and suggestions from the planner; nothing here computes a rule.
 """
+from flask_babel import gettext as _
+
 from ..planner import PlanError
 from ..rules import building, engine
 from ..rules.context import RESOURCES
@@ -13,7 +15,7 @@ from ..rules.state import houses_in
 from .board import routes
 from .facts import FormError, fact_from_form
 from .memo import per_object
-from .views import card, owned, refusal
+from .views import card, market_title, owned, refusal
 
 
 def preview(game, fact: dict) -> dict:
@@ -57,7 +59,11 @@ def panel(game, draft=None) -> dict:
 
 def auction(game, acts: dict) -> dict:
     lot = game.state["auction"]["lot"]
+    sold = acts.get("sold") or {}
+    refused = sold.get("refused", {})       # a uranium ban: {player: [plants]}, pairs the sale form does not offer
     out = {"template": "_input_auction.html", "lot": lot, "pass": acts.get("pass"), "sold": acts.get("sold"),
+           "refused": refused,
+           "banned": {plant: [p for p, plants in refused.items() if plant in plants] for plant in sold.get("plants", ())},
            "nominate": acts.get("nominate"), "bid": acts.get("bid"), "pass_bid": acts.get("pass_bid")}
     if lot:
         out["lot_card"] = card(game.ctx, lot["plant"])
@@ -76,12 +82,23 @@ def discard(game, act: dict) -> dict:
 
 
 def buy(game, act: dict, draft) -> dict:
+    """The purchase being tapped together. On a map with several markets (Korea) the player first
+    declares one, and the steppers follow that market's offer (`next`'s `markets`)."""
     fact = draft_fact(game, draft, "buy") or {"type": "buy", "player": act["player"]}
     amounts = {r: fact.get(r, 0) for r in RESOURCES}
-    out = {"template": "_input_buy.html", "act": act, "player": act["player"], "amounts": amounts,
+    markets = act.get("markets") or {}
+    chosen = fact.get("market") if fact.get("market") in markets else None
+    out = {"template": "_input_buy.html", "act": act, "offer": markets[chosen] if chosen else act,
+           "player": act["player"], "amounts": amounts, "market": chosen,
+           "markets": [{"name": m, "title": market_title(m), "on": m == chosen} for m in markets],
+           "one_at_a_time": "india_market" in game.ctx.map.rules,      # India: one cube a turn, round the table
+           "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
            "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
     if "form_error" in fact:
         out["error"] = fact["form_error"]
+    elif markets and not chosen:
+        out["error"] = _("First say which market %(player)s buys from: North or South.", player=act["player"]) \
+            if any(amounts.values()) else None
     elif any(amounts.values()):
         result = preview(game, fact)
         out["error"] = result.get("error")
@@ -91,24 +108,36 @@ def buy(game, act: dict, draft) -> dict:
 
 
 def build(game, act: dict, draft) -> dict:
+    """The cities being tapped together, the planner's order and total. Japan: the offer's
+    `new_network` cities may begin another network (the draft's `new_network`, one of the cities
+    chosen); round 1's `max_cities`. British Isles: cities marked `new_network` begin the other island's."""
     state, ctx = game.state, game.ctx
     name = act["player"]
     fact = draft_fact(game, draft, "build") or {}
     chosen = [c for c in fact.get("cities", ()) if c in ctx.map.cities]
+    starts_offered = {o["city"]: o["cost"] for o in act.get("new_network", ())}
+    start = fact.get("new_network") if fact.get("new_network") in starts_offered else None
+    if start and start not in chosen:
+        chosen.append(start)
     names = {c.id: c.name for c in ctx.map.cities.values()}
+    base = {"type": "build", "player": name, **({"new_network": start} if start else {})}
     out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
-           "money": act["money"], "options": act["cities"], "plan": None, "routes": [],
-           "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])} for s in suggestions(game, name)
+           "money": act["money"], "options": act["cities"], "plan": None, "routes": [], "base": base,
+           "start": start, "max_cities": act.get("max_cities"),
+           "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
+           "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])}
+                           for s in suggestions(game, name, act["cities"])
                            if len(s["cities"]) <= act.get("max_cities", len(s["cities"]))]}   # Japan's round 1
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
     if chosen:
         p = state["players"][name]
-        refused = preview(game, {"type": "build", "player": name, "cities": chosen}).get("error")
+        candidate = {**base, "cities": chosen}
+        refused = preview(game, candidate).get("error")
         try:
             plan = ctx.planner.route(p["cities"], chosen, step=state["step"], occupied=occupied(state),
                                      house_costs=ctx.edition.house_costs,
-                                     starts=building.starts(state, ctx, name, {**fact, "cities": chosen}))
+                                     starts=building.starts(state, ctx, name, candidate))
         except (PlanError, IllegalBuild):   # its English message is for the command line; the engine's refusal says why
             out["error"] = refused or refusal(IllegalBuild("no plan"))
         else:
@@ -120,10 +149,16 @@ def occupied(state: dict) -> dict:
     return {c: houses_in(state, c) for p in state["players"].values() for c in p["cities"]}
 
 
-def suggestions(game, name: str) -> list:
-    return _suggestions(game.ctx, game.state["step"], tuple(game.state["players"][name]["cities"]),
-                        tuple(sorted(occupied(game.state).items())), game.state["players"][name]["money"],
-                        building.starts(game.state, game.ctx, name))
+def suggestions(game, name: str, offered: list) -> list:
+    """The planner's suggestions among the cities `next` offers: a city the map's rules close to the
+    player (Baden-Württemberg's beyond the state before Step 2) counts as full, so a plan may pass
+    through it but never build there."""
+    state, ctx = game.state, game.ctx
+    own, open_ = set(state["players"][name]["cities"]), {o["city"] for o in offered}
+    closed = {c: 3 for c in ctx.map.cities_in(ctx.areas) if c not in open_ and c not in own}
+    return _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
+                        tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
+                        building.starts(state, ctx, name))
 
 
 @per_object(256)
@@ -172,5 +207,6 @@ def power(game, act: dict, draft) -> dict:
     result = preview(game, fact)
     powered = next((e for e in result.get("events", ()) if e["type"] == "powered"), None)
     return {"player": name, "plants": plants, "owned": len(p["cities"]), "fact": fact,
+            "least": act.get("min_cities", 0),      # India's duty to power
             "proposal": act["proposal"], "powered": powered, "error": error or result.get("error"),
             "income_table": ctx.edition.income}

@@ -73,15 +73,17 @@ def pdf(data: bytes, filename: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
-def aid(map_id: str, players: int, size: str) -> Response:
-    return pdf(card_pdf(map_id, players, current(), size), f"power-grid-aid-{map_id}-{players}p-{size}.pdf")
+def aid(board, players: int, size: str) -> Response:
+    """The player aid for a map id, or a game's own Map (a custom board is no file of the maps folder)."""
+    name = board if isinstance(board, str) else board.id
+    return pdf(card_pdf(board, players, current(), size), f"power-grid-aid-{name}-{players}p-{size}.pdf")
 
 
 @bp.get("/games/<int:game_id>/print/aid")
 def game_aid(game_id):
     size = paper()
     game = open_table(game_id).game
-    return aid(game.ctx.map.id, len(game.state["players"]), size)
+    return aid(game.ctx.map, len(game.state["players"]), size)
 
 
 @bp.get("/games/<int:game_id>/print/report")

@@ -4,7 +4,7 @@ The engine has the last word (`Game(setup)` raises BadSetup); these checks only 
 people get wrong most often (names, colours, the number and adjacency of areas, the drawn order)
 is explained in their language and all at once, before the engine sees the setup.
 
-Form fields: map; name_N, colour_N, position_N for seat N (seat order = N's order, rows without a
+Form fields: map (a map id, or custom:<file> for a board of the custom maps folder); name_N, colour_N, position_N for seat N (seat order = N's order, rows without a
 name are empty seats); areas (repeated); toggle (an area tapped on the map); short_game; order_by
 ("table": position_N is the round-1 order drawn by lot, "app": the referee draws it); move ("N:up" or
 "N:down": a seat's arrow button, moving that seat's player one seat round the table).
@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext
 
 from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..rules.fields import normal_name
+from . import custom_maps
 
 SEATS = 6
 DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
@@ -95,11 +96,8 @@ class SetupForm:
 
     @property
     def board(self):
-        """The chosen map, or None when the form names none we have."""
-        try:
-            return load_map(self.map_id) if self.map_id in available_maps() else None
-        except CatalogError:
-            return None
+        """The chosen map (a shipped one, or a board of the custom maps folder), None when the form names none we have."""
+        return custom_maps.load(self.map_id)
 
     def areas_needed(self) -> int | None:
         """How many areas this many players use (the edition's table), None for an unplayable count."""
@@ -153,7 +151,8 @@ def check(f: SetupForm) -> list:
     """Translated descriptions of what is wrong with the form, [] when the engine may judge it."""
     problems = []
     if f.board is None:
-        problems.append(_("Choose a map: %(maps)s.", maps=", ".join(shown(load_map(m).name) for m in available_maps())))
+        problems.append(_("Choose a map: %(maps)s, or a board of your own.",
+                          maps=", ".join(shown(load_map(m).name) for m in available_maps())))
     players = f.players
     if len(players) < 2:
         problems.append(_("Enter the names of at least two players, one per seat."))
@@ -201,6 +200,8 @@ def setup_line(f: SetupForm) -> dict:
     players = f.players
     line = {"type": "setup", "map": f.map_id, "players": [{"name": p.name, "colour": p.colour} for p in players],
             "areas": f.areas, "short_game": f.short_game}
+    if custom_maps.carried(f.map_id):     # the log carries a board not shipped with the referee
+        line.update(map=f.board.id, board=custom_maps.board_data(f.map_id))
     if f.order_by == "table":
         line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
     else:

@@ -7,7 +7,7 @@ Routes (all under /games/<game_id>):
                        `since=<seq>` (the page's poll) answers 204 while nothing changed.
                        An htmx request gets the #table fragment only (see "What an answer redraws").
     POST /facts        one entry: the fact fields of referee/web/facts.py (type, player, plant, amount,
-                       price, card, cities…, coal/oil/garbage/uranium, fire/plants/burn_<plant>/powered,
+                       price, card, cities…/new_network, coal/oil/garbage/uranium/market, fire/plants/burn_<plant>/powered,
                        keep_<r>, from/to/resource/count) plus `seq`, the sequence number the form was
                        rendered at, and (htmx) `page_seq`, the page's own, which wins. Answers:
                          200  the #table fragment with the entry's rulings (a plain form post: 303 to the page,
@@ -32,6 +32,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from ..rulings import describe_rules
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, ending, inputs, views
@@ -40,6 +41,7 @@ from .facts import FormError, fact_from_form
 from .cards import plant_card
 from .correction import correction_fields
 from .language import current
+from .memo import per_object
 from .tables import Moved, Tables
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
@@ -102,15 +104,23 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
-        "wide_board": board.landscape(ctx.map),
+        "wide_board": board.landscape(ctx.map), "map_rules": map_rules(ctx, lang),
         "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
                   "names": board.names_layer(ctx.map, ctx.areas),
                   "min_width": board.min_width(ctx.map), "min_height": board.min_height(ctx.map),
+                  "focus": board.focus(ctx.map, ctx.areas),
                   "hit": board.hit_radius(ctx.map),
                   "houses": now["houses"], "routes": panel.get("routes", []),
                   "chosen": board.spots(ctx.map, panel.get("chosen", [])),
+                  "closed": board.spots(ctx.map, views.closed_cities(game.state, ctx)),
                   "targets": board.spots(ctx.map, [o["city"] for o in panel.get("options", [])])},
     }
+
+
+@per_object(64)
+def map_rules(ctx, lang: str) -> tuple:
+    """The map's own setup and rules for this many players, in the page's language (made once per game and language)."""
+    return tuple(describe_rules(ctx.map, lang, ctx.players))
 
 
 def show(table, events=None, draft=None, status=200, notice=None, shown=None):

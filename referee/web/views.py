@@ -14,8 +14,8 @@ from .. import rulings
 from ..rulings import N_
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
-from ..rules.plant_market import CURRENT_SIZE
-from ..rules.resources import track
+from ..rules.plant_market import current as open_plants
+from ..rules.resources import markets
 from .language import current
 from .memo import per_object
 from .setup_form import HOUSE_COLOURS
@@ -96,54 +96,79 @@ def _card(ctx, number, lang: str) -> dict:
 
 
 def market(state: dict, ctx) -> dict:
-    """Current and future rows as on the table; in Step 3 one row of all plants."""
+    """Current and future rows as on the table (the engine says which plants are open: four, or a
+    map's own number — Russia 3, Benelux sometimes 5, China all); in Step 3 one row of all plants."""
     cards = [card(ctx, c) for c in state["market"]]
     if state["step"] == 3:
         return {"rows": [(_("Plant market"), cards)]}
+    size = len(open_plants(state, ctx))
     plants = [c for c in cards if not c.get("step3")]
-    future = plants[CURRENT_SIZE:] + [c for c in cards if c.get("step3")]
-    return {"rows": [(_("Current market"), plants[:CURRENT_SIZE]), (_("Future market"), future)]}
+    future = plants[size:] + [c for c in cards if c.get("step3")]
+    return {"rows": [(_("Current market"), plants[:size]), (_("Future market"), future)]}
+
+
+MARKET_NAMES = {"north": N_("North market"), "south": N_("South market")}   # Korea's two markets
+
+
+def market_title(name) -> str:
+    """A resource market's name on the page (a map's unknown market by its own name)."""
+    return _(MARKET_NAMES[name]) if name in MARKET_NAMES else str(name)
 
 
 def resource_track(state: dict, ctx, refills: dict) -> list:
-    """Each resource's spaces grouped by price, filled from the dearest; spaces just refilled marked."""
+    """Every resource market a player may buy from (the board's; Korea's North and South), each
+    resource's spaces grouped by price and filled from the dearest, spaces just refilled marked."""
     out = []
-    for r in RESOURCES:
-        slots = track(ctx, state, r)
-        have = state["resources"]["market"][r]
-        first_filled = len(slots) - have
-        new_from = first_filled
-        new_to = len(slots) - refills[r] if r in refills else first_filled
-        groups = []
-        for i, price in enumerate(slots):
-            space = {"filled": i >= first_filled, "new": new_from <= i < new_to}
-            if groups and groups[-1]["price"] == price:
-                groups[-1]["spaces"].append(space)
-            else:
-                groups.append({"price": price, "spaces": [space]})
-        out.append({"resource": r, "name": resource_name(r), "market": have,
-                    "supply": state["resources"]["supply"][r], "groups": groups,
-                    "cheapest": slots[first_filled] if have else None})
+    for m in markets(state, ctx):
+        title = market_title(m.name) if m.name else None
+        tracks = [one_track(state, r, m.slots[r], m.counts[r], refills.get(m.name, {}))
+                  for r in RESOURCES if m.slots[r]]
+        out.append({"name": m.name, "title": title, "tracks": tracks})
     return out
 
 
+def one_track(state: dict, r: str, slots, have: int, refills: dict) -> dict:
+    first_filled = len(slots) - have
+    new_from = first_filled
+    new_to = len(slots) - refills[r] if r in refills else first_filled
+    groups = []
+    for i, price in enumerate(slots):
+        space = {"filled": i >= first_filled, "new": new_from <= i < new_to}
+        if groups and groups[-1]["price"] == price:
+            groups[-1]["spaces"].append(space)
+        else:
+            groups.append({"price": price, "spaces": [space]})
+    return {"resource": r, "name": resource_name(r), "market": have, "supply": state["resources"]["supply"][r],
+            "groups": groups, "cheapest": slots[first_filled] if have else None}
+
+
 def refill_before(events: list) -> dict:
-    """{resource: cubes on the market before this entry's refill}, to mark the spaces just filled."""
-    return {e["resource"]: e["market_before"] for e in events if e["type"] == "refill" and e["added"]}
+    """{market name: {resource: cubes on it before this entry's refill}}, to mark the spaces just
+    filled: the board's market (named None, or Korea's "south") by `refill`, Korea's North by `north_refill`."""
+    out: dict = {}
+    for e in events:
+        if e["type"] in ("refill", "north_refill") and e["added"]:
+            names = ("north",) if e["type"] == "north_refill" else (None, "south")
+            for name in names:
+                out.setdefault(name, {})[e["resource"]] = e["market_before"]
+    return out
 
 
 def refill_steps(events: list) -> list:
-    """The refill as a person does it: per resource, how many cubes go on which price space."""
+    """The refill as a person does it: per resource (and market, on Korea), how many cubes go on which price space."""
     out = []
+    korea = any(e["type"] == "north_refill" for e in events)     # then the plain refill is the South's
     for e in events:
-        if e["type"] != "refill" or not e["added"]:
+        if e["type"] not in ("refill", "north_refill") or not e["added"]:
             continue
         counts: dict[int, int] = {}
         for price in e["spaces"]:
             counts[price] = counts.get(price, 0) + 1
         places = [ngettext("%(num)s on space %(price)s", "%(num)s on space %(price)s", n, price=price)
                   for price, n in counts.items()]
-        out.append({"resource": e["resource"], "name": resource_name(e["resource"]), "places": places})
+        market = market_title("north" if e["type"] == "north_refill" else "south") if korea else None
+        out.append({"resource": e["resource"], "name": resource_name(e["resource"]), "places": places,
+                    "market": market})
     return out
 
 
@@ -160,12 +185,24 @@ def players(state: dict, ctx) -> list:
     Who acts now is marked on the table (acting_seats), not here, so that a turn passing on does
     not change what the players' panels show."""
     seats = list(state["players"])
+    mines = state.get("map", {}).get("mines", {})     # Australia: uranium plants become mines
     out = []
     for name in state["order"]:
         p = state["players"][name]
         out.append({"name": name, "seat": seats.index(name), "colour": colour(p["colour"]), "money": p["money"],
-                    "cities": len(p["cities"]), "plants": [owned(ctx, pl) for pl in p["plants"]]})
+                    "cities": len(p["cities"]), "plants": [owned(ctx, pl) for pl in p["plants"]],
+                    "mines": [card(ctx, n) for n in mines.get(name, ())]})
     return out
+
+
+def closed_cities(state: dict, ctx) -> list:
+    """Cities of the play areas nobody may build in yet (Baden-Württemberg's five beyond the state,
+    until Step 2: the map's `late_cities`), for the board to show them closed."""
+    rule = ctx.map.rules.get("late_cities")
+    if not rule or state["step2_started"]:
+        return []
+    inside = ctx.map.cities_in(ctx.areas)
+    return [c for c in rule["cities"] if c in inside]
 
 
 def acting_seats(state: dict) -> list:

@@ -13,7 +13,8 @@ from referee.web import create_app
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "games.sqlite3"), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    return create_app({"DATABASE": str(tmp_path / "games.sqlite3"), "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "CUSTOM_MAPS": str(tmp_path / "maps")})
 
 
 @pytest.fixture

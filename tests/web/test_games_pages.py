@@ -322,3 +322,13 @@ def test_the_game_is_created_in_the_seat_order_shown(client, app):
     assert client.post("/games/new", data=reordered).status_code == 303
     setup = json.loads(stored(app)[0][1])
     assert [p["name"] for p in setup["players"]] == ["Bernd", "Anna", "Clara", "Dieter"]
+
+
+def test_choosing_a_map_shows_its_own_rules_in_the_page_language(client):
+    """The new-game page (its area picker, redrawn when the map changes) lists the map's own rules."""
+    korea = client.get("/games/new/areas", query_string={"map": "korea", "name_1": "A", "name_2": "B"},
+                       headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    rules = korea[korea.index('class="map-rules"'):]
+    assert "北" in rules and "南" in rules and "宣言" in rules
+    germany = client.get("/games/new/areas", query_string={"map": "germany"}).get_data(as_text=True)
+    assert 'class="map-rules"' not in germany

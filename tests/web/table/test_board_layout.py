@@ -4,6 +4,7 @@ is readable (≥ 12 CSS px) at the board's smallest width."""
 import re
 
 import pytest
+from mapgames import play_until
 
 from referee.catalog import available_maps, load_map
 from referee.web import board
@@ -80,3 +81,21 @@ def test_the_board_holds_every_name_and_house_and_names_stay_readable_at_its_sma
 def test_a_wide_name_is_estimated_wider_than_a_narrow_one():
     assert text_width("Wilhelmshaven") > text_width("Kiel") > 0
     assert text_width("東京") == 2 * FONT
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+def test_every_maps_table_page_draws_each_city_once_with_targets_a_finger_can_hit(map_id, make_game, client):
+    """At the first build of a game on each map: one dot and one name per city, and each offered city's
+    hit circle at least TAP (44) CSS px across at the board's smallest width."""
+    setup, entries, game = play_until(map_id, lambda s, c: s["phase"] == "building" and s["next"]["actions"][0]["cities"])
+    html = page(client, make_game(setup, entries))
+    svg = html[html.index("<svg viewBox"):html.index("</svg>")]
+    cities = load_map(map_id).cities
+    assert sorted(re.findall(r'data-city="([^"]+)"', svg)) == sorted(cities)
+    names = svg[svg.index('<g id="board-names">'):]
+    assert names.count('<text class="name') == len(cities)
+    view_width = float(re.search(r'<svg viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ', svg)[1])
+    min_width = float(re.search(r"min-width: (\d+)px", svg)[1])
+    targets = re.findall(r'<a href="[^"]*" hx-get="[^"]*" aria-label="[^"]*"><circle [^>]* r="([\d.]+)"/></a>', svg)
+    assert len(targets) == len(game.state["next"]["actions"][0]["cities"])
+    assert all(2 * float(r) * min_width / view_width >= board.TAP for r in targets)
