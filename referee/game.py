@@ -8,6 +8,7 @@ import json
 from functools import lru_cache
 
 from .catalog import load_map, load_edition
+from .catalog.errors import one_line
 from .catalog.map_check import build_map
 from .planner import get_planner
 from .rules import engine
@@ -35,8 +36,8 @@ def context_for(setup: dict) -> tuple:
     try:
         game_map = board_map(setup)
         edition = load_edition(setup.get("edition", "original"), map=game_map)
-    except ValueError as e:
-        raise BadSetup(str(e)) from None
+    except ValueError as e:  # a map file's problems come one a line; a log's error is one line
+        raise BadSetup(one_line(str(e))) from None
     given = setup.get("map") if isinstance(setup.get("map"), str) else None
     setup = normalise_setup(setup, game_map, edition)
     if given and given.strip().lower() != game_map.id:  # a custom map named by its path keeps the path
@@ -194,7 +195,7 @@ def replay(lines, at: int | None = None) -> Game:
 
 
 def _text(raw, number: int) -> str:
-    """One line as text; bytes must be UTF-8. A byte-order mark may open the file."""
+    """One line as text without its line end; bytes must be UTF-8. A byte-order mark may open the file."""
     if isinstance(raw, (bytes, bytearray)):
         if b"\0" in raw:
             raise ReplayError(number, "not UTF-8 text (NUL bytes: a UTF-16 or binary file?); "
@@ -206,6 +207,7 @@ def _text(raw, number: int) -> str:
                                       "save the game as UTF-8 JSON Lines", kind="encoding", byte=e.start + 1) from None
     elif not isinstance(raw, str):
         raise TypeError(f"replay reads lines of text or bytes, not {type(raw).__name__}")
+    raw = raw.removesuffix("\n").removesuffix("\r")  # else a cut-off line's error points past its end
     return raw.removeprefix("\ufeff") if number == 1 else raw
 
 

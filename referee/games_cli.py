@@ -8,6 +8,7 @@ import argparse
 import sqlite3
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from .archive import export_log, import_log
@@ -40,10 +41,18 @@ def _game_id(text: str) -> int:
     return int(text)
 
 
-def _with_store(action):
-    """Run action(store, args) with one-line errors for a missing or broken games file."""
+def _with_store(action, creates: bool = False):
+    """Run action(store, args) with one-line errors for a missing or broken games file.
+
+    Only a command that stores something (`creates`) may make the file: a listing or an export of
+    a mistyped --db must say so, not leave an empty database (and its folders) behind.
+    """
     def run(args) -> int:
         db = (args.db or default_path()).expanduser()
+        if not creates and not db.exists():
+            print(f"referee games: no database at {db} (`referee games import` or `referee serve` makes it)",
+                  file=sys.stderr)
+            return 2
         try:
             store = Store(db)
         except (sqlite3.Error, OSError) as e:
@@ -73,7 +82,7 @@ def _list(store: Store, args) -> int:
     return 0
 
 
-@_with_store
+@partial(_with_store, creates=True)
 def _import(store: Store, args) -> int:
     try:
         data = args.file.read_bytes()

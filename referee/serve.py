@@ -77,13 +77,16 @@ def run(args) -> int:
 
 
 def _preload(app, db: Path):
-    """Before the first request: open the recent games (see Tables.preload) and compile the templates,
-    so the first page after a restart is as quick as the next."""
+    """Before the first request: open the recent games (see Tables.preload), lay out their boards
+    and compile the templates, so the first page after a restart is as quick as the next."""
     from .store import Store
+    from .web.table import warm
 
+    tables = app.extensions["referee.tables"]
     store = Store(db)
     try:
-        app.extensions["referee.tables"].preload(store)
+        for game_id in tables.preload(store):
+            warm(tables.open[game_id])
     finally:
         store.close()
     for name in app.jinja_env.list_templates(extensions=("html", "svg")):

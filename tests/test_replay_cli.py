@@ -115,6 +115,7 @@ def test_replay_to_a_non_utf8_stdout_prints_the_same_json(tmp_path, env):
     (("replay", "g.jsonl", "--at", "-1"), "referee replay: error: argument --at: N is a whole number"),
     (("replay", "g.jsonl", "--at", "٣"), "referee replay: error: argument --at: N is a whole number"),
     (("replay", "g.jsonl", "--bogus"), "referee: error: unrecognized arguments: --bogus"),
+    (("replay", "a", "b"), "referee: error: unrecognized arguments: b"),
     (("replay", "no/such/file.jsonl"), "no/such/file.jsonl: cannot read: No such file or directory"),
 ])
 def test_replay_usage_errors_are_one_line(args, message):
@@ -149,3 +150,26 @@ def test_replay_library_refuses_bad_bytes_with_a_replay_error(kind):
 def test_replay_library_refuses_a_negative_at():
     with pytest.raises(ValueError, match="at is a number of entries ≥ 0"):
         replay(TEXT, at=-1)
+
+
+@pytest.mark.parametrize("ending", [b"\n", b"\r\n", b""])
+def test_replay_cli_points_at_the_column_of_a_cut_off_line_not_past_its_end(tmp_path, ending):
+    """The column is counted on the line without its line end, as the web import counts it."""
+    cut = b'{"type": "sold", "player": "' + "太郎".encode() + b'"'  # 31 characters, then nothing
+    code, out, err = cli("replay", game_file(tmp_path, TEXT.encode() + cut + ending))
+    assert code == 2 and out == ""
+    assert one_line(err).endswith("line 3: not valid JSON (Expecting ',' delimiter at column 32)")
+    with pytest.raises(ReplayError, match="column 32"):
+        replay(TEXT.encode() + cut + ending)  # a whole upload, as the web page sends it
+
+
+def test_replay_of_a_setup_naming_a_bad_custom_map_is_one_line_with_every_problem(tmp_path):
+    board = tmp_path / "map.toml"
+    board.write_text('id = "map"\nname = "Mine"\n[[cities]]\nid = "a"\n', encoding="utf-8")
+    setup = {**SETUP, "map": str(board)}
+    setup.pop("areas", None)
+    code, out, err = cli("replay", game_file(tmp_path, json.dumps(setup, ensure_ascii=False).encode() + b"\n"))
+    assert code == 2 and out == ""
+    line = one_line(err)
+    assert line.startswith(f"{tmp_path / 'g.jsonl'} line 1: {board}: 5 problems: missing required key 'connections'; ")
+    assert line.count("; ") >= 4 and "'cities' must be a table ([cities]), got list" in line

@@ -40,7 +40,8 @@ def build_edition(data: dict, where: dict, default_where: str):
     if "top_of_deck" in data and not (is_int(top) and top in plants and top not in market):
         bad("top_of_deck", f": {top!r} must be the number of a plant in [plants] that is not in initial_market")
     counts = _player_counts(bad, data.get("player_counts"), PlayerCount)
-    refill = _refill(bad, data.get("refill"), counts)
+    # A map that allows fewer player counts keeps the edition's refill rows for the others unused.
+    refill = _refill(bad, data.get("refill"), counts, spare_rows=where.get("refill") != where.get("player_counts"))
     income = _ints(bad, "income", data.get("income"), 0, ascending=True)
     slots = _per_resource(bad, "market_slots", data.get("market_slots"),
                           lambda k, v: tuple(_ints(bad, k, v, 1, ascending=True)))
@@ -142,7 +143,9 @@ def _player_counts(bad, raw, PlayerCount) -> dict:
     return out
 
 
-def _refill(bad, raw, counts) -> dict:
+def _refill(bad, raw, counts, spare_rows: bool) -> dict:
+    """Rows per player count. `spare_rows`: refill and player_counts come from different files (a map
+    overrides one of them), so a row for a count player_counts does not allow is ignored, not an error."""
     rows = _numbered(bad, "refill", raw)
     out = {}
     for n in counts:
@@ -150,7 +153,10 @@ def _refill(bad, raw, counts) -> dict:
             bad("refill", f": no row for {n} players (player_counts has {listing(counts)})")
     for n, row in sorted(rows.items()):
         if counts and n not in counts:
-            bad(f"refill.{n}", f": {n} players is not in player_counts ({listing(counts)})")
+            if not spare_rows:
+                bad(f"refill.{n}", f": {n} players is not in player_counts ({listing(counts)}); "
+                                   "remove the row or add the count to player_counts")
+            continue
 
         def steps(k, v):
             if not (isinstance(v, list) and len(v) == 3 and all(is_int(x) and x >= 0 for x in v)):

@@ -63,6 +63,20 @@ def module(name: str):
     return _cache[name]
 
 
+def unknown(params: dict, allowed=()) -> list[str]:
+    """A rule module's check: one line for each parameter the rule does not take."""
+    said = ", ".join(allowed) or "none"
+    return [f"{k}: unknown parameter; allowed: {said}" for k in params if k not in allowed]
+
+
+def whole(params: dict, key: str, default=None, least: int = 0, unit: str = "") -> list[str]:
+    """A rule module's check: the parameter must be a whole number (of `unit`) of at least `least`."""
+    v = params.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or v < least:
+        return [f"{key}: {v!r} is not allowed; allowed: a whole number{unit}, {least} or more"]
+    return []
+
+
 def check(rules: dict, game_map) -> list[str]:
     """Problems of a map's [rules] tables, each 'rules.<name>...: what is wrong; allowed: ...'."""
     problems = []

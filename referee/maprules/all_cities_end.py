@@ -8,10 +8,11 @@ smaller of the two); the game still ends after that building phase (base rule).
 Parameter: players (the player count it applies to; seed 001: 2).
 """
 from ..rules.events import event
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: players" for k in params if k != "players"]
+    problems = unknown(params, ["players"])
     v = params.get("players")
     if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= 6:
         problems.append(f"players: {v!r} is not allowed; allowed: a player count, 2 to 6")

@@ -7,10 +7,11 @@ own ruling says which.
 """
 from ..rules.events import event
 from ..rules.state import houses_in, most_cities
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; this rule takes none" for k in params]
+    return unknown(params)
 
 
 def _every_city_built(state, ctx) -> bool:

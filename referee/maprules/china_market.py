@@ -24,16 +24,13 @@ that can come up). Parameter: step3_market (plants in the market in Step 3, defa
 from ..rules import deck, plant_market
 from ..rules.context import STEP3
 from ..rules.events import event, counted, named
+from . import unknown, whole
 
 DEFAULTS = {"step3_market": 4}
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: step3_market" for k in params if k not in DEFAULTS]
-    v = params.get("step3_market", DEFAULTS["step3_market"])
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        problems.append(f"step3_market: {v!r} is not allowed; allowed: a whole number ≥ 1")
-    return problems
+    return unknown(params, list(DEFAULTS)) + whole(params, "step3_market", DEFAULTS["step3_market"], least=1)
 
 
 def current_size(size, state, ctx, params):

@@ -9,10 +9,11 @@ proposal already powers the most. Which plants fire and what a hybrid burns stay
 from ..rules.power import best
 from ..rules.resources import rebuy_prices
 from ..rules.storage import specs_of, alloc_of
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; allowed: none" for k in params]
+    return unknown(params)
 
 
 def least_cities(least, state, ctx, name, params):

@@ -11,14 +11,11 @@ Parameter: cost (Elektro; seed 001: 20).
 """
 from ..planner import get_planner
 from ..rules.events import event
+from . import unknown, whole
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: cost" for k in params if k != "cost"]
-    v = params.get("cost")
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        problems.append(f"cost: {v!r} is not allowed; allowed: a whole number of Elektro, 0 or more")
-    return problems
+    return unknown(params, ["cost"]) + whole(params, "cost", unit=" of Elektro")
 
 
 def planner_options(options, ctx, params):

@@ -17,17 +17,13 @@ Parameters: per_player (default 2), penalty (default 3).
 from ..rules.events import event
 from ..rules.power import best
 from ..rules.storage import specs_of, alloc_of
+from . import unknown, whole
 
 DEFAULTS = {"per_player": 2, "penalty": 3}
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: per_player, penalty" for k in params if k not in DEFAULTS]
-    for key in DEFAULTS:
-        v = params.get(key, DEFAULTS[key])
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            problems.append(f"{key}: {v!r} is not a whole number above 0; allowed: 1 or more")
-    return problems
+    return unknown(params, list(DEFAULTS)) + [p for key in DEFAULTS for p in whole(params, key, DEFAULTS[key], least=1)]
 
 
 def _params(ctx) -> dict:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..catalog.edition import Plant
 from ..rules.events import event, listing
+from . import unknown
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class GarbagePlant(Plant):
 
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; allowed: none" for k in params]
+    return unknown(params)
 
 
 def plant_cards(plants, ctx, params):

@@ -12,13 +12,11 @@ Parameter: cost (Elektro; seed 001: 20).
 from functools import lru_cache
 
 from ..rules.events import event
+from . import unknown, whole
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: cost" for k in params if k != "cost"]
-    v = params.get("cost")
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        problems.append(f"cost: {v!r} is not allowed; allowed: a whole number of Elektro, 0 or more")
+    problems = unknown(params, ["cost"]) + whole(params, "cost", unit=" of Elektro")
     if game_map.islands != 2:
         problems.append(f"islands: the board has {game_map.islands} island(s); allowed: a board of 2 islands")
     return problems

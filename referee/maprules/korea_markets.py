@@ -16,13 +16,13 @@ setup, on the dearest spaces}, north_refill {players: {resource: [Step 1, 2, 3]}
 """
 from ..rules.context import RESOURCES
 from ..rules.resources import Market, fill
+from . import unknown
 
 NORTH, SOUTH = "north", "south"
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: north_slots, north_start, north_refill"
-                for k in params if k not in ("north_slots", "north_start", "north_refill")]
+    problems = unknown(params, ["north_slots", "north_start", "north_refill"])
     slots, start, refill = (params.get(k) for k in ("north_slots", "north_start", "north_refill"))
     if not isinstance(slots, dict) or not slots or set(slots) - set(RESOURCES) or not all(
             isinstance(v, list) and v and all(_whole(p) and p > 0 for p in v) and v == sorted(v)

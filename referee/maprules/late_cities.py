@@ -11,16 +11,17 @@ Parameter: cities (city ids of the map).
 """
 from ..rules.errors import IllegalBuild
 from ..rules.events import event, listing
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: cities" for k in params if k != "cities"]
+    problems = unknown(params, ["cities"])
     cities = params.get("cities")
     if not isinstance(cities, list) or not cities:
         return problems + ["cities: a non-empty list of city ids is needed; allowed: keys of [cities]"]
-    unknown = [c for c in cities if c not in game_map.cities]
-    if unknown:
-        problems.append(f"cities: {', '.join(map(repr, unknown))} not a city id of this map; allowed: keys of [cities]")
+    strangers = [c for c in cities if c not in game_map.cities]
+    if strangers:
+        problems.append(f"cities: {', '.join(map(repr, strangers))} not a city id of this map; allowed: keys of [cities]")
     return problems
 
 

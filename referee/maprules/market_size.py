@@ -9,13 +9,11 @@ seed 001 「ステップ 3: マーケットにある発電所は 4 つ」).
 Parameter: current (how many plants are open to auction in Steps 1–2).
 """
 
+from . import unknown, whole
+
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: current" for k in params if k != "current"]
-    v = params.get("current")
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        problems.append(f"current: {v!r} is not allowed; allowed: a whole number ≥ 1")
-    return problems
+    return unknown(params, ["current"]) + whole(params, "current", least=1)
 
 
 def current_size(size, state, ctx, params):

@@ -8,9 +8,11 @@ stays in the market.
 No parameters.
 """
 
+from . import unknown
+
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; allowed: none" for k in params]
+    return unknown(params)
 
 
 def low_cities(most, state, ctx, params):

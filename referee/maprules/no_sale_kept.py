@@ -8,10 +8,11 @@ phase is replaced by a ruling saying why nothing happens, so a table used to the
 No parameters.
 """
 from ..rules.events import event
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; allowed: none" for k in params]
+    return unknown(params)
 
 
 def phase_end(tasks, state, ctx, params):

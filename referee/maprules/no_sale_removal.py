@@ -11,14 +11,11 @@ from ..rules.context import STEP3
 from ..rules.deck import replacement
 from ..rules.events import event, named
 from ..rules import plant_market
+from . import unknown, whole
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: plants" for k in params if k != "plants"]
-    n = params.get("plants", 2)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        problems.append(f"plants: {n!r} is not allowed; allowed: a whole number ≥ 1")
-    return problems
+    return unknown(params, ["plants"]) + whole(params, "plants", 2, least=1)
 
 
 def phase_end(tasks, state, ctx, params):

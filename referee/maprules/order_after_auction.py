@@ -10,10 +10,11 @@ No parameters.
 """
 from ..rules import order
 from ..rules.events import event
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; allowed: none" for k in params]
+    return unknown(params)
 
 
 def phase_end(tasks, state, ctx, params):

@@ -13,12 +13,13 @@ from ..rules import bureaucracy, plant_market
 from ..rules.context import STEP3
 from ..rules.deck import put_under, replacement
 from ..rules.events import event, listing
+from . import unknown
 
 KINDS = ("ecological", "fusion")
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: kinds" for k in params if k != "kinds"]
+    problems = unknown(params, ["kinds"])
     kinds = params.get("kinds", list(KINDS))
     if not isinstance(kinds, list) or not kinds or not set(kinds) <= set(KINDS):
         problems.append(f"kinds: {kinds!r} is not allowed; allowed: a non-empty list of {', '.join(KINDS)}")

@@ -17,10 +17,11 @@ No parameters.
 from ..rules import plant_market
 from ..rules.deck import replacement
 from ..rules.events import event
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    return [f"{k}: unknown parameter; allowed: none" for k in params]
+    return unknown(params)
 
 
 def low_cities(most, state, ctx, params):

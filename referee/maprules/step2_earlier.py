@@ -7,14 +7,11 @@ Seed 001, バーデン=ヴュルテンベルク州, ステップ2: 「ステッ�
 Parameter: by (how many cities fewer, default 1).
 """
 from ..rules.events import event
+from . import unknown, whole
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: by" for k in params if k != "by"]
-    by = params.get("by", 1)
-    if isinstance(by, bool) or not isinstance(by, int) or by < 1:
-        problems.append(f"by: {by!r} is not allowed; allowed: a whole number ≥ 1")
-    return problems
+    return unknown(params, ["by"]) + whole(params, "by", 1, least=1)
 
 
 def step2_cities(cities, ctx, params):

@@ -13,12 +13,13 @@ default [9, 9, 9, 10, 10, 10]).
 """
 from ..rules.context import RESOURCES
 from ..rules.events import event, listing
+from . import unknown
 
 DEFAULTS = {"resources": ["coal", "oil", "garbage"], "spaces": [9, 9, 9, 10, 10, 10]}
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{key}: unknown parameter; allowed: resources, spaces" for key in params if key not in DEFAULTS]
+    problems = unknown(params, list(DEFAULTS))
     resources = params.get("resources", DEFAULTS["resources"])
     if not isinstance(resources, list) or not resources or not set(resources) <= set(RESOURCES):
         problems.append(f"resources: {resources!r} is not a list of resources; allowed: {', '.join(RESOURCES)}")

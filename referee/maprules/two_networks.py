@@ -18,21 +18,17 @@ Parameters: start_cities (city ids), networks (default 2), first_round (default 
 from ..rules.errors import IllegalBuild
 from ..rules.events import event
 from ..rules.state import houses_in
+from . import unknown, whole
 
 DEFAULTS = {"networks": 2, "first_round": 2}
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: start_cities, networks, first_round"
-                for k in params if k not in ("start_cities", *DEFAULTS)]
+    problems = unknown(params, ["start_cities", *DEFAULTS])
     cities = params.get("start_cities")
     if not isinstance(cities, list) or not cities or not all(c in game_map.cities for c in cities):
         problems.append(f"start_cities: {cities!r} is not allowed; allowed: a list of city ids of [cities]")
-    for key in DEFAULTS:
-        v = params.get(key, DEFAULTS[key])
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            problems.append(f"{key}: {v!r} is not allowed; allowed: a whole number, 1 or more")
-    return problems
+    return problems + [p for key in DEFAULTS for p in whole(params, key, DEFAULTS[key], least=1)]
 
 
 def setup_state(state, ctx, params):

@@ -15,17 +15,18 @@ Parameter: areas (area ids of the map, those marked with the uranium ban).
 """
 from ..rules.errors import PlantBanned
 from ..rules.events import event, listing
+from . import unknown
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{k}: unknown parameter; allowed: areas" for k in params if k != "areas"]
+    problems = unknown(params, ["areas"])
     areas = params.get("areas")
     if not isinstance(areas, list) or not areas or not all(isinstance(a, str) for a in areas):
         return problems + ["areas: a non-empty list of area ids is needed (the areas marked with the uranium ban); "
                            f"allowed: {', '.join(game_map.areas)}"]
-    unknown = [a for a in areas if a not in game_map.areas]
-    if unknown:
-        problems.append(f"areas: {', '.join(map(repr, unknown))} not an area id of this map; "
+    strangers = [a for a in areas if a not in game_map.areas]
+    if strangers:
+        problems.append(f"areas: {', '.join(map(repr, strangers))} not an area id of this map; "
                         f"allowed: {', '.join(game_map.areas)}")
     elif set(areas) == set(game_map.areas):
         problems.append("areas: every area is marked, so nobody could ever own a uranium plant; "

@@ -27,13 +27,14 @@ import sys
 from ..rules.events import event, counted, named
 from ..rules.order import reverse
 from ..rules.resources import filled_prices, track
+from . import unknown
 
 URANIUM = "uranium"
 DEFAULTS = {"two_cubes": [50]}
 
 
 def check(params: dict, game_map) -> list:
-    problems = [f"{key}: unknown parameter; allowed: two_cubes" for key in params if key not in DEFAULTS]
+    problems = unknown(params, list(DEFAULTS))
     two = params.get("two_cubes", DEFAULTS["two_cubes"])
     if not isinstance(two, list) or any(isinstance(n, bool) or not isinstance(n, int) for n in two):
         problems.append(f"two_cubes: {two!r} is not a list of plant numbers; allowed: e.g. [50]")

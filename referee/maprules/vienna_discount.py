@@ -9,25 +9,19 @@ floor (default 1).
 """
 from ..rules.context import RESOURCES
 from ..rules.events import event, counted
+from . import unknown, whole
 
 DEFAULTS = {"resource": "garbage", "discount": 1, "floor": 1}
 
 
 def check(params: dict, game_map) -> list:
-    problems = []
-    for key in params:
-        if key not in ("city", *DEFAULTS):
-            problems.append(f"{key}: unknown parameter; allowed: city, resource, discount, floor")
+    problems = unknown(params, ["city", *DEFAULTS])
     city = params.get("city")
     if city not in game_map.cities:
         problems.append(f"city: {city!r} is not a city id of this map; allowed: a key of [cities]")
     if params.get("resource", "garbage") not in RESOURCES:
         problems.append(f"resource: {params['resource']!r} is not a resource; allowed: {', '.join(RESOURCES)}")
-    for key in ("discount", "floor"):
-        v = params.get(key, DEFAULTS[key])
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            problems.append(f"{key}: {v!r} is not a whole number; allowed: 0 or more")
-    return problems
+    return problems + [p for key in ("discount", "floor") for p in whole(params, key, DEFAULTS[key])]
 
 
 def resource_cost(cost, state, ctx, name, resource, prices, events, params):

@@ -13,9 +13,9 @@ from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..i18n import LANGUAGES
 from ..rules.context import Context
 from ..rulings import MARKETS, describe_rules
-from . import fonts
+from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
-from .sheets import SIZES, cut_marks, pages
+from .sheets import PER_SHEET, SIZES, cut_marks, pages
 from .words import N_, RESOURCE_COLOURS, Words
 
 
@@ -77,19 +77,22 @@ def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
                 one_page=size != "a6")
 
 
-def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4") -> bytes:
-    """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, 4 to an A4 sheet."""
+def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4) -> bytes:
+    """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, `per_sheet` (2 or 4)
+    to an A4 sheet."""
     if lang not in LANGUAGES:
         raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
     if size not in SIZES:
         raise PrintError(f"unknown size {size!r}; sizes are {', '.join(SIZES)}")
+    if isinstance(per_sheet, bool) or per_sheet not in PER_SHEET:
+        raise PrintError(f"A6 cards come {' or '.join(map(str, PER_SHEET))} to an A4 sheet; got {per_sheet!r}")
     game_map = map_id if isinstance(map_id, Map) else load_map(map_id)     # a game's own board (custom) as is
     edition = load_edition("original", map=game_map)
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)
         raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
     card = aid(game_map, players, lang, size)
-    sheet = pages(size, players, card.faces)
+    sheet = pages(size, players, card.faces, per_sheet)
     s = type_sizes(card, sheet)
     out = io.BytesIO()
     w = card.words
@@ -129,18 +132,16 @@ def front(f: Flow, card: Card):
     phases = [
         ("", _("Most cities first; a tie goes to the highest plant. Round 1: by lot, then re-sorted "
                "after the auction by plant, highest first.")),
-        (forward,
-         _("Offer a plant of the current market (the lowest %(n)d) at its number or more, or pass for "
-           "the round. Bids go clockwise; a pass is final. One plant a round; in round 1 all must buy.")
-         % {"n": len(e.initial_market) // 2}),
+        (forward, _auction(card)),
         (backward, _("Cheapest space first; a plant stores twice what it burns, of its own kind. "
                      "Resources may move between your own plants at any time.")),
         (backward,
          _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
            "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third}),
-        (forward,
-         _("Income by cities powered (none pays %(base)d). Refill resources. Steps 1–2: the highest "
-           "plant goes under the deck; Step 3: the lowest leaves. Draw a replacement.") % {"base": e.income[0]}),
+        (forward, w.rulings.sentences(
+            _("Income by cities powered (none pays %(base)d). Refill resources.") % {"base": e.income[0]},
+            market.line(w, card.map.rules, _("Steps 1–2: the highest plant goes under the deck; Step 3: the "
+                                             "lowest leaves. Draw a replacement."), market.MARKET_UPDATE))),
     ]
     for number, (order, text) in enumerate(phases, 1):
         _phase(f, number, w.phase(number), order)
@@ -159,7 +160,19 @@ def front(f: Flow, card: Card):
         f.para(text, k=0.92, indent=f.s * 1.1, bullet=SPARK)
     f.gap(0.3)
     f.para(_("In Step 3 the market holds %(n)d plants, all open to auction.")
-           % {"n": len(e.initial_market) - 2}, k=0.92)
+           % {"n": market.step3_plants(card.context)}, k=0.92)
+
+
+def _auction(card: Card) -> str:
+    """Phase 2: the plants open to auction as the map's rules count them (China: all of them)."""
+    _ = card.words.gettext
+    n = market.open_plants(card.context)
+    if n is None:
+        return _("Offer any plant of the market (there is no future market) at its number or more, or pass "
+                 "for the round. Bids go clockwise; a pass is final. One plant a round; in round 1 all must buy.")
+    return (_("Offer a plant of the current market (the lowest %(n)d) at its number or more, or pass for "
+              "the round. Bids go clockwise; a pass is final. One plant a round; in round 1 all must buy.")
+            % {"n": n})
 
 
 def _phase(f: Flow, number: int, name: str, order: str):
@@ -211,17 +224,19 @@ def back(f: Flow, card: Card):
     _income(f, card)
     f.gap(0.6)
     f.heading(_("Often forgotten"))
-    for text in (
-            _("Any time: market plants numbered at or below the most cities of any player leave the "
-              "game and are replaced."),
+    rules = card.map.rules
+    for text in filter(None, (
+            market.line(w, rules, _("Any time: market plants numbered at or below the most cities of any player "
+                                    "leave the game and are replaced."), market.CITY_REMOVAL),
             w.ngettext("Over %(num)d plant: discard one of the others; its resources may move to your "
                        "plants, the rest go to the supply (not the market).",
                        "Over %(num)d plants: discard one of the others; its resources may move to your "
                        "plants, the rest go to the supply (not the market).", n.max_plants) % {"num": n.max_plants},
-            _("No plant sold in a round (after round 1): the lowest leaves and is replaced."),
+            market.line(w, rules, _("No plant sold in a round (after round 1): the lowest leaves and is replaced."),
+                        market.NO_SALE),
             _("The game ends after the building phase in which someone reaches %(cities)s: power what "
               "you can, no income.") % {"cities": w.cities(card.context.end_cities)},
-            _("Winner: most cities powered; ties go to most money, then most cities.")):
+            _("Winner: most cities powered; ties go to most money, then most cities."))):
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
     if card.one_page and (card.rules or card.map.overrides):
@@ -245,10 +260,10 @@ def _map_rules(f: Flow, card: Card):
     for text in card.rules:
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
-    for name, (param, market, _board) in MARKET_REFILLS.items():
+    for name, (param, added, _board) in MARKET_REFILLS.items():
         if name in card.map.rules:
             f.gap(0.3)
-            f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(market), "players": w.players(card.players)},
+            f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(added), "players": w.players(card.players)},
                       k=1.0)
             _refill(f, card, card.map.rules[name][param][str(card.players)])   # TOML keys are text
     if card.map.overrides:

@@ -12,6 +12,7 @@ from ..planner.cli import one_line_errors
 
 EXIT_BAD_INPUT = 2
 SIZES = ("a4", "a6", "letter")
+PER_SHEET = (2, 4)   # referee.printing.sheets.PER_SHEET, without loading ReportLab
 
 
 def add_commands(subparsers) -> None:
@@ -22,11 +23,15 @@ def add_commands(subparsers) -> None:
     card = sub.add_parser("card", help="a player aid for a map and player count",
                           description="A player aid: the five phases, the refill and income tables for "
                                       "the player count, the thresholds and the rules people forget.")
-    card.add_argument("--map", required=True, help="map id (germany, usa) or path to a .toml board")
+    card.add_argument("--map", required=True,
+                      help="any map id `referee maps list` shows (germany, china, ...) or path to a .toml board")
     card.add_argument("--players", required=True, type=_whole, metavar="N", help="number of players")
     _common(card)
     card.add_argument("--size", type=_choice(SIZES, "size"), default="a4",
-                      help="a4 or letter: one sheet; a6: one card per player, 4 to an A4 sheet (default a4)")
+                      help="a4 or letter: one sheet; a6: one card per player, on A4 sheets (default a4)")
+    card.add_argument("--per-sheet", type=_per_sheet, default=4,
+                      metavar="2|4", help="a6: cards to an A4 sheet, 2 (one above the other, wide margins) "
+                                          "or 4 (the sheet tiled) (default 4)")
     card.set_defaults(func=run_card)
     report = sub.add_parser("report", help="the report of a recorded game (JSON Lines)",
                             description="Standings, the tie-break, cities and money per round, and every "
@@ -52,6 +57,12 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a number of players is a whole number, not {text!r}") from None
 
 
+def _per_sheet(text: str) -> int:
+    if text.strip() in map(str, PER_SHEET):
+        return int(text)
+    raise argparse.ArgumentTypeError(f"A6 cards come {' or '.join(map(str, PER_SHEET))} to an A4 sheet, not {text!r}")
+
+
 def _choice(allowed: tuple, what: str):
     """A case-forgiving choice ('zh-hant', 'A6'), named in the error with every allowed value."""
     def parse(text: str) -> str:
@@ -67,7 +78,7 @@ def run_card(args) -> int:
     from ..catalog import CatalogError
     from . import PrintError, card_pdf
     try:
-        pdf = card_pdf(args.map, args.players, args.lang, args.size)
+        pdf = card_pdf(args.map, args.players, args.lang, args.size, args.per_sheet)
     except (PrintError, CatalogError) as e:
         return _fail(str(e))
     return _write(args.output, pdf)

@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFProtect
 from ..shipped import shipped
 from ..store import default_path
 from . import access, db, errors, language
+from .numbers import ShortInt
 from .tables import Tables
 
 csrf = CSRFProtect()
@@ -19,6 +20,7 @@ csrf = CSRFProtect()
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask("referee", template_folder=str(shipped("templates")), static_folder=str(shipped("static")))
+    app.url_map.converters["int"] = ShortInt     # before any route is added: every <int:> is bounded
     app.config.update(
         DATABASE=str(Path("referee.sqlite3").resolve()),
         SECRET_KEY=secrets.token_hex(32),

@@ -23,7 +23,10 @@ from ..maps_cli import check_text
 from ..shipped import shipped
 
 PREFIX = "custom:"          # a folder map's value in the form's map field: custom:<file name without .toml>
-STEM = re.compile(r"^[A-Za-z0-9_\-]+$")
+STEM = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")    # well inside any file system's name limit
+# A file's path in a checker line, shown as a person needs it: the uploaded file by its name, the
+# edition's table as editions/<file>; the server's folders are nobody's business.
+FILE_PATH = re.compile(r"(?:[A-Za-z]:)?[^\s:\"'“”]*?[/\\]((?:editions[/\\])?[^\s:/\\\"'“”]+\.toml)")
 LARGEST = 512 * 1024        # bytes: the largest shipped board is under 20 KB
 
 
@@ -79,36 +82,48 @@ def board_data(choice: str) -> dict:
     return read_toml(path)
 
 
+def file_name(filename: str | None) -> str:
+    """An uploaded file's own name, without any folders a browser sent, cut short if it is very long."""
+    name = Path(filename or "").name
+    return name if len(name) <= 80 else name[:77] + "…"
+
+
 def check_upload(filename: str, data: bytes) -> tuple[str | None, list]:
     """Check an uploaded board; keep it in the folder if it is playable.
 
-    Returns (form value of the kept board, []) or (None, problems): translated sentences for what
-    is not a board file at all, else the checker's own lines ("hokkaido.toml line 12: ...")."""
+    Returns (form value of the kept board, [], []) or (None, problems, diagnostics): translated
+    sentences for what is not a board file at all, else the checker's own lines ("hokkaido.toml
+    line 12: ...": technical key paths, in English, with no server path in them)."""
     name = Path(filename or "").name
     if not name.lower().endswith(".toml") or not STEM.fullmatch(name[:-5]):
-        return None, [_("Choose a board file named like hokkaido.toml (letters, digits, - and _, ending in .toml).")]
+        return None, [_("Choose a board file named like hokkaido.toml (up to 64 letters, digits, - and _, "
+                        "ending in .toml).")], []
     if len(data) > LARGEST:
         return None, [_("%(file)s is larger than any board (%(size)s KB); choose the map's .toml file.",
-                        file=name, size=len(data) // 1024)]
+                        file=name, size=len(data) // 1024)], []
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        return None, [_("%(file)s is not UTF-8 text (byte %(byte)s); save it as UTF-8.", file=name, byte=e.start + 1)]
+        return None, [_("%(file)s is not UTF-8 text (byte %(byte)s); save it as UTF-8.",
+                        file=name, byte=e.start + 1)], []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_bytes(data)
-        problems = [line.replace(shown(path), name) for line in check_text(path, text)]
-        if problems:
-            return None, problems
+        diagnostics = [FILE_PATH.sub(r"\1", line.replace(shown(path), name)) for line in check_text(path, text)]
+        if diagnostics:
+            return None, [], diagnostics
         board = read_toml(path)
     if board["id"] in available_maps():
         return None, [_("%(file)s: id “%(id)s” is a map that comes with the referee; give your board an id of its own.",
-                        file=name, id=board["id"])]
+                        file=name, id=board["id"])], []
+    if not STEM.fullmatch(board["id"]):
+        return None, [_("%(file)s: its id must be up to 64 letters, digits, - and _ (it names the kept file).",
+                        file=name)], []
     try:
         json.dumps(board)
     except (TypeError, ValueError):
-        return None, [_("%(file)s holds a date or time value; a board has none.", file=name)]
-    return PREFIX + keep(board["id"], data).stem, []
+        return None, [_("%(file)s holds a date or time value; a board has none.", file=name)], []
+    return PREFIX + keep(board["id"], data).stem, [], []
 
 
 def keep(ident: str, data: bytes) -> Path:

@@ -2,7 +2,9 @@
 from flask import render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from .custom_maps import LARGEST
 
 
 def error_title(status: int) -> str:
@@ -26,8 +28,18 @@ def error_text(status: int, detail: str | None = None) -> str:
         404: _("There is no such game or page. Pick a game from the list."),
         405: _("This address does not take that kind of request. Use the buttons on the page."),
         409: _("Another device entered something first. The page now shows the game as it stands."),
-        413: _("A game log is at most 2 MB. Choose the game's .jsonl file."),
+        413: _("That upload is larger than 2 MB; nothing was kept."),
     }.get(status, _("The referee could not finish that. Nothing was changed; reload the page."))
+
+
+def too_large_text(path: str) -> str | None:
+    """What an upload that is too large should have been, by the form it came from (None: the general words)."""
+    if path == "/games/import":
+        return _("A game log is at most 2 MB. Choose the game's .jsonl file.")
+    if path.startswith("/games/new"):
+        return _("A board file is at most %(size)s KB (a shipped board is under 20 KB). Choose the map's .toml file.",
+                 size=LARGEST // 1024)
+    return None
 
 
 def page(status: int, detail: str | None = None):
@@ -43,6 +55,10 @@ def init_app(app):
     @app.errorhandler(CSRFError)
     def csrf_refused(e):
         return page(400, _("This page is out of date or came from another site. Reload it and try again."))
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(e):
+        return page(413, too_large_text(request.path))
 
     @app.errorhandler(HTTPException)
     def http_error(e):

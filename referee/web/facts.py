@@ -27,6 +27,7 @@ Form fields (all text; repeated fields may appear several times):
 from flask_babel import gettext as _
 
 from ..rules.context import RESOURCES
+from .numbers import whole
 from .views import resource_name
 
 TYPES = ("nominate", "bid", "pass_bid", "sold", "pass", "draw", "discard", "buy", "move", "build", "power",
@@ -43,12 +44,11 @@ def number(form, field: str, label: str, default=None) -> int:
         if default is None:
             raise FormError(_("%(what)s is missing.", what=label))
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise FormError(_("%(what)s must be a whole number, not “%(given)s”.", what=label, given=text)) from None
-    if value < 0:
+    if text.startswith("-") and whole(text[1:]) is not None:
         raise FormError(_("%(what)s cannot be negative.", what=label))
+    value = whole(text)
+    if value is None:
+        raise FormError(_("%(what)s must be a whole number, not “%(given)s”.", what=label, given=text[:20]))
     return value
 
 

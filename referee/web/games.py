@@ -57,9 +57,10 @@ def upload_board():
     file = request.files.get("board")
     if file is None or not file.filename:
         return _new_page(form, board_problems=[_("Choose a board file (.toml) to upload.")], status=400)
-    choice, problems = custom_maps.check_upload(file.filename, file.read())
-    if problems:
-        return _new_page(form, board_problems=problems, board_file=file.filename, status=400)
+    choice, problems, diagnostics = custom_maps.check_upload(file.filename, file.read())
+    if choice is None:
+        return _new_page(form, board_problems=problems, board_diagnostics=diagnostics,
+                         board_file=custom_maps.file_name(file.filename), status=400)
     form.map_id, form.areas = choice, []
     return _new_page(form)
 
@@ -69,9 +70,10 @@ def create():
     form = setup_form.read(request.form)
     file = request.files.get("board")
     if file is not None and file.filename:     # a board chosen but not uploaded first: upload it now
-        choice, board_problems = custom_maps.check_upload(file.filename, file.read())
-        if board_problems:
-            return _new_page(form, board_problems=board_problems, board_file=file.filename, status=400)
+        choice, problems, diagnostics = custom_maps.check_upload(file.filename, file.read())
+        if choice is None:
+            return _new_page(form, board_problems=problems, board_diagnostics=diagnostics,
+                             board_file=custom_maps.file_name(file.filename), status=400)
         if choice != form.map_id:
             form.map_id, form.areas = choice, []
     problems = setup_form.check(form)
@@ -87,12 +89,12 @@ def create():
     return _new_page(form, problems, 400)
 
 
-def _new_page(form, problems=(), status: int = 200, board_problems=(), board_file=None):
+def _new_page(form, problems=(), status: int = 200, board_problems=(), board_diagnostics=(), board_file=None):
     custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
                            broken=broken, custom_folder=str(custom_maps.folder()), board_problems=board_problems,
-                           board_file=board_file, **_picker(form)), status
+                           board_diagnostics=board_diagnostics, board_file=board_file, **_picker(form)), status
 
 
 def _picker(form) -> dict:
@@ -147,13 +149,33 @@ def unreadable(error: ReplayError) -> str:
     return _("it is not a line of a game log (UTF-8 JSON Lines).")
 
 
+def foreign_map(data: bytes) -> str | None:
+    """The `map` of an uploaded log's setup when it names no map of the maps folder and the setup carries
+    no board (a file path, say: the server's files are not boards to play on), else None. A setup that
+    is no JSON object is left to the replay to explain."""
+    first = next((line for line in data.split(b"\n") if line.strip()), b"")
+    try:
+        setup = json.loads(first.decode("utf-8").removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(setup, dict) or "board" in setup:
+        return None
+    named = setup.get("map")
+    return None if isinstance(named, str) and named in available_maps() else str(named)
+
+
 @bp.post("/games/import")
 def upload():
     file = request.files.get("log")
     if file is None or not file.filename:
         return _list_page(_("Choose a game log file (.jsonl) to import."), 400)
+    data = file.read()
+    if (named := foreign_map(data)) is not None:
+        return _list_page(_("Nothing was imported: the game's map “%(map)s” is not one of the referee's maps. "
+                            "A game log names a map by its id (%(maps)s) or carries its own board.",
+                            map=named[:80], maps=", ".join(available_maps())), 400)
     try:
-        game_id = import_log(get_store(), file.read())
+        game_id = import_log(get_store(), data)
     except ReplayError as e:
         reason = views.refusal(e.cause) if e.cause else unreadable(e)
         return _list_page(_("Nothing was imported: line %(line)s of %(file)s is refused: %(reason)s",

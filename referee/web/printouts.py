@@ -15,6 +15,7 @@ from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..printing import card_pdf, report_pdf
 from .errors import page
 from .language import current
+from .numbers import whole
 from .setup_form import DEFAULT_MAP, shown
 from .table import open_table
 
@@ -104,7 +105,7 @@ def any_aid():
     except CatalogError:
         abort(404)
     text = request.args.get("players", "")
-    if not text.isdigit() or int(text) not in counts:
+    if whole(text) not in counts:
         raise Refused(400, _("The player aid is printed for %(low)s to %(high)s players, not “%(given)s”.",
-                             low=counts[0], high=counts[-1], given=text))
-    return aid(map_id, int(text), size)
+                             low=counts[0], high=counts[-1], given=text[:20]))
+    return aid(map_id, whole(text), size)

@@ -32,6 +32,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from ..i18n import LANGUAGES
 from ..rulings import describe_rules
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
@@ -42,6 +43,7 @@ from .cards import plant_card
 from .correction import correction_fields
 from .language import current
 from .memo import per_object
+from .numbers import whole
 from .tables import Moved, Tables
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
@@ -123,6 +125,18 @@ def map_rules(ctx, lang: str) -> tuple:
     return tuple(describe_rules(ctx.map, lang, ctx.players))
 
 
+def warm(table):
+    """Work out now what the game's first page draws from its board alone (the label placement, the
+    board's layers, the map's rules in each language), so a page opened right after a restart is quick."""
+    ctx = table.game.ctx
+    for part in (board.static_layer, board.names_layer, board.focus):
+        part(ctx.map, ctx.areas)
+    for part in (board.hit_radius, board.min_width, board.min_height):
+        part(ctx.map)
+    for lang in LANGUAGES:
+        map_rules(ctx, lang)
+
+
 def show(table, events=None, draft=None, status=200, notice=None, shown=None):
     """The #table fragment for htmx (leaving out what the page at `shown` already has, and the
     board's unchanging layers (links, dots, names), which every table page has), else the whole page."""
@@ -155,9 +169,9 @@ def seen_seq(values):
     for field in ("page_seq", "seq"):
         text = (values.get(field) or "").strip()
         if text:
-            if not text.isdigit():
+            if (seq := whole(text)) is None:
                 raise FormError(_("The page's sequence number is not a number; reload the page."))
-            return int(text)
+            return seq
     return None
 
 
@@ -216,8 +230,8 @@ def log(game_id):
     game = table.game
     total = len(game.facts)
     pages = max(1, log_page_of(1, total))
-    page = request.args.get("page", "1")
-    page = min(int(page), pages) if page.isdigit() and int(page) >= 1 else 1
+    page = whole(request.args.get("page"))
+    page = min(page, pages) if page else 1
     newest = total - (page - 1) * LOG_PAGE
     entries = [{"number": i, "text": views.fact_text(game.facts[i - 1], game.ctx.map), "events": game.events[i]}
                for i in range(newest, max(0, newest - LOG_PAGE), -1)]

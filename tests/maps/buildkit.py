@@ -19,7 +19,7 @@ def engine_price(t, name, cities, **fields) -> int:
 
 def suggestions_are_priced_as_the_engine_prices_them(t, name) -> list:
     """Every suggestion of the table app costs what the engine charges for it, and fits the money."""
-    found = suggestions(t.game, name)
+    found = suggestions(t.game, name, offer(t)["cities"])
     for s in found:
         assert engine_price(t, name, s["cities"]) == s["total"] <= t.p(name)["money"]
     return found

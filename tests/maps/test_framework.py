@@ -42,7 +42,7 @@ def test_a_rules_parameters_are_checked_with_the_key_and_what_is_allowed(tmp_pat
         load_map(custom(tmp_path, '[rules.vienna_discount]\ncity = "wien"\ndiscount = -1\ncolour = "red"\n'))
     text = str(info.value)
     assert "rules.vienna_discount.city: 'wien' is not a city id of this map" in text
-    assert "rules.vienna_discount.discount: -1 is not a whole number; allowed: 0 or more" in text
+    assert "rules.vienna_discount.discount: -1 is not allowed; allowed: a whole number, 0 or more" in text
     assert "rules.vienna_discount.colour: unknown parameter" in text
 
 

@@ -12,8 +12,8 @@ LANGS = ("en", "ja", "zh-Hant")
 
 
 @lru_cache(maxsize=None)
-def card(map_id="germany", players=4, lang="en", size="a4") -> bytes:
-    return card_pdf(map_id, players, lang, size)
+def card(map_id="germany", players=4, lang="en", size="a4", per_sheet=4) -> bytes:
+    return card_pdf(map_id, players, lang, size, per_sheet)
 
 
 @lru_cache(maxsize=None)

@@ -1,4 +1,4 @@
-"""The card's layout: every face fits its box, type stays readable, A6 cards sit 4 to an A4 sheet."""
+"""The card's layout: every face fits its box, type stays readable, A6 cards sit 2 or 4 to an A4 sheet."""
 import subprocess
 
 import pytest
@@ -137,3 +137,56 @@ def test_a6_sheet_has_cut_marks_at_its_centre(tmp_path):
 def test_a_card_that_cannot_be_printed_is_refused_with_what_is_allowed(kwargs, message):
     with pytest.raises(PrintError, match=message):
         card_pdf(**{"map_id": "germany", "players": 4, "lang": "en", "size": "a4", **kwargs})
+
+
+@pytest.mark.parametrize("players, sheets", [(2, 1), (3, 2), (5, 3), (6, 3)])
+def test_a6_cards_may_come_two_to_an_a4_sheet_one_above_the_other(players, sheets):
+    sheet = pages("a6", players, per_sheet=2)
+    assert len(sheet) == 2 * sheets and all(len(p.faces) <= 2 for p in sheet)
+    for page in sheet:
+        for _i, (x, _top, w, _h) in page.faces:
+            assert abs(x - (A4[0] - w) / 2) < 0.01   # centred: the wide margins left and right
+    assert f"Pages:           {2 * sheets}" in poppler("pdfinfo", card(players=players, size="a6", per_sheet=2))
+
+
+@pytest.mark.parametrize("per_sheet", [2, 4])
+def test_every_a6_card_on_a_sheet_carries_the_numbers(per_sheet):
+    """Each card's own box holds the whole front (the Step 3 market) and the whole back (the plant limit)."""
+    players = 4
+    e = load_edition("original", map=load_map("russia"))
+    pdf = card("russia", players, "en", "a6", per_sheet)
+    for number, page in enumerate(pages("a6", players, 3, per_sheet)[:2], 1):
+        for index, (x, top, w, h) in page.faces:
+            words = " ".join(text(pdf, number, (x, A4[1] - top, w, h)).split())
+            expected = ("In Step 3 the market holds 4 plants" if index == 0
+                        else f"Plant limit {e.player_counts[players].max_plants}")
+            assert expected in words, (per_sheet, number, x, top)
+
+
+def _dark(grey, x, y, reach=6) -> bool:
+    """A mark crosses the row through (x, y) within `reach` pixels of it."""
+    return min(grey.getpixel((x + dx, y)) for dx in range(-reach, reach + 1)) < 230
+
+
+@pytest.mark.parametrize("per_sheet", [2, 4])
+def test_a6_sheet_has_cut_marks_on_every_cut_line(per_sheet, tmp_path):
+    """Ticks where each inner cut line meets the sheet's edges and a cross where two cut lines meet."""
+    pdf = tmp_path / "card.pdf"
+    pdf.write_bytes(card(players=4, size="a6", per_sheet=per_sheet))
+    subprocess.run(["pdftoppm", "-r", "144", "-f", "1", "-l", "1", "-png", str(pdf), str(tmp_path / "p")], check=True)
+    grey = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
+    scale = grey.width / A4[0]
+    xs, ys = pages("a6", 4, per_sheet=per_sheet)[0].cuts
+    inner_x = [x for x in xs if 10 < x < A4[0] - 10]
+    middle = round((A4[1] - ys[1]) * scale)
+    assert len(inner_x) == (2 if per_sheet == 2 else 1)
+    for x in inner_x:
+        px = round(x * scale)
+        assert min(grey.getpixel((px + d, 10 + dy)) for d in (-1, 0, 1) for dy in range(6)) < 230   # top edge
+        assert _dark(grey, px, middle)                                                              # the cross
+    assert min(grey.getpixel((10 + dx, middle + d)) for d in (-1, 0, 1) for dx in range(6)) < 230  # left edge
+
+
+def test_a_card_cannot_come_3_to_a_sheet():
+    with pytest.raises(PrintError, match="A6 cards come 2 or 4 to an A4 sheet; got 3"):
+        card_pdf("germany", 4, "en", "a6", per_sheet=3)

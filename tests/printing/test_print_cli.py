@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from printkit import EXAMPLE, ROOT
+from printkit import EXAMPLE, ROOT, poppler
 
 
 def run(*args, cwd=ROOT):
@@ -17,6 +17,20 @@ def test_card_writes_a_pdf(tmp_path):
     done = run("card", "--map", "usa", "--players", "3", "--lang", "zh-hant", "--size", "A6", "-o", out)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%PDF") and done.stderr == ""
+
+
+@pytest.mark.parametrize("per_sheet, pages", [("2", 4), ("4", 2)])
+def test_card_a6_per_sheet_sets_the_cards_to_an_a4_sheet(per_sheet, pages, tmp_path):
+    out = tmp_path / "aid.pdf"
+    done = run("card", "--map", "germany", "--players", "4", "--size", "a6", "--per-sheet", per_sheet, "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert f"Pages:           {pages}" in poppler("pdfinfo", out.read_bytes())
+
+
+def test_card_help_names_every_map_and_the_cards_per_sheet():
+    done = run("card", "--help")
+    assert "referee maps list" in done.stdout and "(germany, usa)" not in done.stdout
+    assert "--per-sheet 2|4" in done.stdout and "(default 4)" in done.stdout
 
 
 def test_report_writes_a_pdf_with_the_url(tmp_path):
@@ -35,6 +49,8 @@ def test_report_writes_a_pdf_with_the_url(tmp_path):
      "unknown language 'fr'; languages are en, ja, zh-Hant"),
     (["card", "--map", "germany", "--players", "4", "--size", "b5"], "unknown size 'b5'; sizes are a4, a6, letter"),
     (["card", "--players", "4"], "the following arguments are required: --map"),
+    (["card", "--map", "germany", "--players", "4", "--size", "a6", "--per-sheet", "3"],
+     "A6 cards come 2 or 4 to an A4 sheet, not '3'"),
     (["report", "missing.jsonl"], "missing.jsonl: cannot read: No such file or directory"),
     (["report", EXAMPLE, "--lang", "de"], "unknown language 'de'"),
 ])

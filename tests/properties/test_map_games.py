@@ -1,7 +1,7 @@
 """Random legal games on every map of seed 001 and every player count it allows, played to the end
 with the usual invariants after every entry (propkit.check_invariants: cubes, money, houses, plants,
-the deck the map prepares) and replay = state. Maps whose own phase rules are not implemented yet
-play the base rules; the same games exercise those rules once their modules exist (docs/maps.md)."""
+the deck the map prepares) and replay = state. The games play each map's own rules (its
+[rules.<name>] tables, referee/maprules, docs/maps.md section 5), so every rule meets random play."""
 import pytest
 from hypothesis import given, strategies as st
 

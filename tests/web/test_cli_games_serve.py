@@ -2,12 +2,17 @@
 import json
 import re
 import signal
+from itertools import combinations
 import urllib.request
+from pathlib import Path
 
 import pytest
-from webkit import FOUR, GERMANY, USA, Browser, Server, referee
+from webkit import FOUR, GERMANY, GERMANY_3P, USA, Browser, Server, referee
 
-from referee.serve import lan_banner, secrets_for
+from referee.catalog.files import read_toml
+from referee.catalog.map_check import build_map
+from referee.serve import _preload, lan_banner, secrets_for
+from referee.web import placement
 
 
 def test_games_import_prints_the_new_id_last_and_export_gives_the_same_bytes(tmp_path):
@@ -42,8 +47,21 @@ def test_games_list_shows_every_game_with_its_id_map_players_and_progress(tmp_pa
 
 
 def test_games_list_of_an_empty_store_says_so_on_stderr(tmp_path):
-    done = referee("games", "list", "--db", tmp_path / "none.sqlite3")
+    db = tmp_path / "games.sqlite3"
+    referee("games", "import", tmp_path / "missing.jsonl", "--db", db)  # refused, but makes the store
+    done = referee("games", "list", "--db", db)
     assert done.returncode == 0 and done.stdout == b"" and b"no games" in done.stderr
+    missing = referee("games", "export", "7", "--db", db)
+    assert missing.returncode == 2 and b"no game 7 in" in missing.stderr
+
+
+@pytest.mark.parametrize("verb", [["list"], ["export", "1"]])
+def test_games_list_and_export_of_a_missing_database_say_so_and_create_nothing(tmp_path, verb):
+    db = tmp_path / "no" / "such" / "games.sqlite3"
+    done = referee("games", *verb, "--db", db)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().startswith(f"referee games: no database at {db} ") and done.stderr.count(b"\n") == 1
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_games_import_of_an_illegal_log_names_the_line_and_stores_nothing(tmp_path):
@@ -58,7 +76,7 @@ def test_games_import_of_an_illegal_log_names_the_line_and_stores_nothing(tmp_pa
 
 
 @pytest.mark.parametrize("args, message", [
-    (["games", "export", "7"], "no game 7 in"),
+    (["games", "export", "7"], "no database at"),
     (["games", "export", "seven"], "a game id is a whole number"),
     (["games", "import", "/no/such/file.jsonl"], "/no/such/file.jsonl: cannot read: No such file or directory"),
     (["games", "frobnicate"], "invalid choice: 'frobnicate'"),
@@ -134,3 +152,18 @@ def test_serve_on_a_port_in_use_is_one_line_and_exit_2(tmp_path):
 def test_serve_refuses_a_bad_port(port):
     done = referee("serve", "--port", port)
     assert done.returncode == 2 and b"a port is a whole number from 1 to 65535" in done.stderr
+
+
+def test_serve_lays_out_the_boards_of_the_games_it_opens_at_start(app, client, make_game, monkeypatch):
+    """The cold first page after a restart places no board label (placement.layout was done at start)."""
+    board = read_toml(Path(__file__).resolve().parents[2] / "maps" / "italy.toml")
+    board["id"] = "warmitaly"       # a board of its own (a new Map object): no earlier test has laid it out
+    game_map = build_map(board, "warmitaly")
+    areas = next(list(c) for c in combinations(game_map.areas, 3) if game_map.areas_connected(c))
+    game_id = make_game({**GERMANY_3P, "map": "warmitaly", "board": board, "areas": areas})
+    _preload(app, Path(app.config["DATABASE"]))
+    placed = []
+    real = placement.candidate
+    monkeypatch.setattr(placement, "candidate", lambda *a: placed.append(a) or real(*a))
+    assert client.get(f"/games/{game_id}/").status_code == 200
+    assert placed == []

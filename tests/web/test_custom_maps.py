@@ -114,3 +114,38 @@ def test_a_game_on_an_uploaded_board_prints_its_player_aid(app, client):
     response = client.get(f"/games/{game_id}/print/aid?size=a4")
     assert response.status_code == 200 and response.data.startswith(b"%PDF")
     assert "myitaly" in response.headers["Content-Disposition"]
+
+
+def test_an_upload_with_a_very_long_file_name_is_a_400_in_the_page_language_and_nothing_kept(app, client):
+    response = upload(client, BOARD, name="a" * 300 + ".toml", headers={"Accept-Language": "ja"})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    problems = html[html.index('class="error board-problems"'):]
+    assert "64" in problems and re.search(r"<li>[^<]*[\u3040-\u30ff]", problems)
+    assert not Path(app.config["CUSTOM_MAPS"]).exists() or not list(Path(app.config["CUSTOM_MAPS"]).iterdir())
+
+
+def test_a_board_whose_id_is_too_long_for_a_file_name_is_refused(app, client):
+    long_id = "x" * 300
+    response = upload(client, BOARD.replace('id = "myitaly"', f'id = "{long_id}"'), name="long.toml")
+    assert response.status_code == 400
+    assert not Path(app.config["CUSTOM_MAPS"]).exists() or not list(Path(app.config["CUSTOM_MAPS"]).iterdir())
+
+
+def test_upload_diagnostics_are_english_file_lines_under_a_translated_heading_without_server_paths(client):
+    """The checker's lines name the uploaded file and editions/original.toml, never a folder of the server."""
+    broken = BOARD.replace('connections = [', 'connections = [\n  ["atlantis", "roma", 5],', 1)
+    response = upload(client, broken, name="broken.toml", headers={"Accept-Language": "zh-Hant"})
+    html = response.get_data(as_text=True)
+    box = html[html.index('class="error board-problems"'):]
+    box = box[:box.index("</div>")]
+    assert re.search(r"<strong>[^<]*[\u4e00-\u9fff][^<]*</strong>", box)
+    assert re.search(r'<pre class="diagnostics" lang="en"><code>broken\.toml line \d+: connection', box)
+    assert "/tmp" not in box and str(Path.cwd()) not in box and str(MAPS) not in box
+
+
+def test_a_problem_in_the_edition_file_is_shown_as_editions_original_toml():
+    from referee.web.custom_maps import FILE_PATH
+    line = f"{MAPS}/editions/original.toml: refill.5: missing"
+    assert FILE_PATH.sub(r"\1", line) == "editions/original.toml: refill.5: missing"
+    assert FILE_PATH.sub(r"\1", "/tmp/tmpq1w2/mine.toml line 3: x") == "mine.toml line 3: x"
