@@ -1,6 +1,8 @@
 """The page language: chosen from the browser, switchable on every page, remembered per device."""
 from flask import Blueprint, g, redirect, request, url_for
 from flask_babel import Babel, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
 
 from ..i18n import CATALOGUES, DEFAULT, LANGUAGES, language, locale_id
 
@@ -47,14 +49,39 @@ def request_translations():
     return found
 
 
+@pass_context
+def template_gettext(context, string, **variables):
+    """`_()` in templates as Jinja's newstyle gettext does it (translated, marked safe when escaping,
+    %-formatted with escaped values) in one call with the catalogue the render was given: Jinja's
+    own takes three context calls and a lookup of `g` per string, a tenth of a table answer's time."""
+    return _formatted(context, _catalogue(context).ugettext(string), variables)
+
+
+@pass_context
+def template_ngettext(context, singular, plural, num, **variables):
+    """`ngettext()` in templates, the same way; %(num)s is the count unless given."""
+    variables.setdefault("num", num)
+    return _formatted(context, _catalogue(context).ungettext(singular, plural, num), variables)
+
+
+def _catalogue(context):
+    """The request's catalogue, handed to each render by the context processor below."""
+    return context.get("catalogue") or request_translations()
+
+
+def _formatted(context, text: str, variables: dict):
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables if variables or "%" in text else text     # "%%" is "%" even with no values
+
+
 def init_app(app):
     Babel(app, locale_selector=lambda: locale_id(current()),
           default_translation_directories=str(CATALOGUES))
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda s: request_translations().ugettext(s),
-        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n), newstyle=True)
+    app.jinja_env.newstyle_gettext = True
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
     app.register_blueprint(bp)
 
     @app.context_processor
     def languages():
-        return {"languages": LANGUAGES, "lang": current()}
+        return {"languages": LANGUAGES, "lang": current(), "catalogue": request_translations()}
