@@ -77,6 +77,14 @@ def whole(params: dict, key: str, default=None, least: int = 0, unit: str = "") 
     return []
 
 
+def some_of(params: dict, key: str, allowed) -> list[str]:
+    """A rule module's check: the parameter, if given, is a non-empty list drawn from `allowed`."""
+    v = params.get(key, list(allowed))
+    if not isinstance(v, list) or not v or not set(v) <= set(allowed):
+        return [f"{key}: {v!r} is not allowed; allowed: a non-empty list of {', '.join(allowed)}"]
+    return []
+
+
 def check(rules: dict, game_map) -> list[str]:
     """Problems of a map's [rules] tables, each 'rules.<name>...: what is wrong; allowed: ...'."""
     problems = []

@@ -13,17 +13,13 @@ from ..rules import bureaucracy, plant_market
 from ..rules.context import STEP3
 from ..rules.deck import put_under, replacement
 from ..rules.events import event, listing
-from . import unknown
+from . import some_of, unknown
 
 KINDS = ("ecological", "fusion")
 
 
 def check(params: dict, game_map) -> list:
-    problems = unknown(params, ["kinds"])
-    kinds = params.get("kinds", list(KINDS))
-    if not isinstance(kinds, list) or not kinds or not set(kinds) <= set(KINDS):
-        problems.append(f"kinds: {kinds!r} is not allowed; allowed: a non-empty list of {', '.join(KINDS)}")
-    return problems
+    return unknown(params, ["kinds"]) + some_of(params, "kinds", KINDS)
 
 
 def phase_end(tasks, state, ctx, params):
