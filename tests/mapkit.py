@@ -112,22 +112,27 @@ def russia_first_pass() -> Table:
     return t
 
 
-def china_step3_card() -> Table:
-    """China, 4 players, Step 2: the ordered cards 5–30 are gone; phase 5 draws 31, then the Step 3 card
-    (31, the lowest, leaves), then fills the market to 4: 32, 34, 35, 36 (seed 001 中国 ステップ 3)."""
-    t = map_table("china", 4)
-    for name, plant in zip(["Ann", "Bob", "Cara", "Dan"], [5, 6, 7, 8]):
-        t.do("sold", player=name, plant=plant, price=plant)
-
-    def ordered_part_gone(s):
+def skip_to_step3_part(t):
+    """China: the ordered cards 5–30 are gone (out of the game), so the next card comes from 31, 32, 34, 35
+    and the Step 3 card shuffled together."""
+    def change(s):
         deck = s["deck"]
         while not deck["prepared"][0]["step3"]:
             part = deck["prepared"].pop(0)
             s["removed"] += part["cards"]
             deck["unseen"] = [c for c in deck["unseen"] if c not in part["cards"]]
         prepared.derive(deck)
-        s.update(step=2, step2_started=True)
-    t.edit(ordered_part_gone)
+    t.edit(change)
+
+
+def china_step3_card() -> Table:
+    """China, 4 players, Step 2: the ordered cards 5–30 are gone; phase 5 draws 31, then the Step 3 card
+    (31, the lowest, leaves), then fills the market to 4: 32, 34, 35, 36 (seed 001 中国 ステップ 3)."""
+    t = map_table("china", 4)
+    for name, plant in zip(["Ann", "Bob", "Cara", "Dan"], [5, 6, 7, 8]):
+        t.do("sold", player=name, plant=plant, price=plant)
+    skip_to_step3_part(t)
+    t.edit(lambda s: s.update(step=2, step2_started=True))
     for _ in range(3):
         finish_phase(t)
     for card in (31, "step3", 32, 34, 35, 36):
@@ -292,25 +297,26 @@ def india_final_blackout() -> Table:
     return t
 
 
+def ann_builds(board: str, areas: list, home: str, city: str) -> Table:
+    """3 players, building phase: the others pass, then Ann (first in turn order, so building last) holds
+    `home` and builds `city`."""
+    t = at_phase(map_table(board, 3, areas=areas), "building")
+    t.give("Ann", cities=[home], money=60)
+    t.do("pass", player="Cara")
+    t.do("pass", player="Bob")
+    t.do("build", player="Ann", cities=[city])
+    return t
+
+
 def australia_general_link() -> Table:
     """Australia: Ann in Perth builds Adelaide, which no printed line reaches, by the general link of 20
     (seed 001 オーストラリア 第4フェーズ)."""
-    t = at_phase(map_table("australia", 3, areas=["red", "yellow", "pink"]), "building")
-    t.give("Ann", cities=["perth"], money=60)
-    t.do("pass", player="Cara")
-    t.do("pass", player="Bob")
-    t.do("build", player="Ann", cities=["adelaide"])
-    return t
+    return ann_builds("australia", ["red", "yellow", "pink"], home="perth", city="adelaide")
 
 
 def british_island_link() -> Table:
     """British Isles: Ann in Glasgow begins a second network in Dublin for 20 (seed 001 ブリテン諸島 第4フェーズ)."""
-    t = at_phase(map_table("ukireland", 3, areas=["green", "orange", "brown"]), "building")
-    t.give("Ann", cities=["glasgow"], money=60)
-    t.do("pass", player="Cara")
-    t.do("pass", player="Bob")
-    t.do("build", player="Ann", cities=["dublin"])
-    return t
+    return ann_builds("ukireland", ["green", "orange", "brown"], home="glasgow", city="dublin")
 
 
 def british_cities(t: Table) -> list:

@@ -1,9 +1,8 @@
 """China's planned plant market (referee/maprules/china_market.py) and no removal when nobody buys
 (referee/maprules/no_sale_kept.py), played on real tables."""
 from referee import rulings
-from referee.rules import prepared
 from referee.rules.context import STEP3
-from mapkit import china_step3_card, china_two_rounds, map_table
+from mapkit import china_step3_card, china_two_rounds, map_table, skip_to_step3_part
 from tablekit import at_phase, finish_phase
 
 
@@ -20,19 +19,6 @@ def to_phase5_draws(t):
     """Resources, building and bureaucracy pass by; phase 5's market update waits for its draws."""
     for _ in range(3):
         finish_phase(t)
-
-
-def skip_to_step3_part(t):
-    """The ordered cards 5–30 are gone (out of the game), so the next card comes from 31, 32, 34, 35 and the
-    Step 3 card shuffled together."""
-    def change(s):
-        deck = s["deck"]
-        while not deck["prepared"][0]["step3"]:
-            part = deck["prepared"].pop(0)
-            s["removed"] += part["cards"]
-            deck["unseen"] = [c for c in deck["unseen"] if c not in part["cards"]]
-        prepared.derive(deck)
-    t.edit(change)
 
 
 def test_no_future_market_every_plant_in_the_market_is_open_to_auction():

@@ -16,12 +16,18 @@ from referee.store import Store
 ACKNOWLEDGED = (200, 303)   # a plain form post is answered 303 to the page once its fact is stored
 
 
-def test_sigkill_mid_stream_loses_no_acknowledged_fact_and_keeps_nothing_partial(tmp_path):
+def stored_example(tmp_path) -> tuple:
+    """(db, game id, setup line, facts) of the recorded Germany game, stored with no facts yet."""
     db = tmp_path / "games.sqlite3"
     setup, entries = recorded(GERMANY)
     store = Store(db)
     game_id = store.create(setup, summary(Game(json.loads(setup))))
     store.close()
+    return db, game_id, setup, entries
+
+
+def test_sigkill_mid_stream_loses_no_acknowledged_fact_and_keeps_nothing_partial(tmp_path):
+    db, game_id, setup, entries = stored_example(tmp_path)
 
     server = Server(db)
     browser = Browser(server.port)
@@ -62,11 +68,7 @@ def test_sigkill_mid_stream_loses_no_acknowledged_fact_and_keeps_nothing_partial
 
 
 def test_a_server_restarted_after_sigkill_carries_on_from_the_stored_log(tmp_path):
-    db = tmp_path / "games.sqlite3"
-    setup, entries = recorded(GERMANY)
-    store = Store(db)
-    game_id = store.create(setup, summary(Game(json.loads(setup))))
-    store.close()
+    db, game_id, setup, entries = stored_example(tmp_path)
     server = Server(db)
     browser = Browser(server.port)
     browser.request("GET", "/")
