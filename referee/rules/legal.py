@@ -95,11 +95,7 @@ def _building(state, ctx, out):
     options = []
     room = ctx.end_cities - len(p["cities"]) if ctx.short_game else None
     if room != 0:
-        open_cities = {}  # city -> houses there
-        for city in sorted(ctx.map.cities_in(ctx.areas)):
-            houses = houses_in(state, city)
-            if city not in p["cities"] and houses < state["step"] and building.may_build_in(state, ctx, who, city):
-                open_cities[city] = houses
+        open_cities = _open_cities(state, ctx, who)
         try:  # each city priced as route(p["cities"], [city]) would
             costs = ctx.planner.each_cost(p["cities"], step=state["step"], occupied=open_cities,
                                           house_costs=ctx.edition.house_costs,
@@ -110,6 +106,65 @@ def _building(state, ctx, out):
     options.sort(key=lambda o: (o["cost"], o["city"]))
     offer = {"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"], "cities": options}
     return [maprules.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
+
+
+def _open_cities(state, ctx, who) -> dict:
+    """{city: houses there} of the play areas' cities the player may build in now, price aside."""
+    own = state["players"][who]["cities"]
+    return {c: houses_in(state, c) for c in sorted(ctx.map.cities_in(ctx.areas))
+            if c not in own and houses_in(state, c) < state["step"] and building.may_build_in(state, ctx, who, c)}
+
+
+def build_choices(state: dict, ctx, fact: dict) -> dict:
+    """While the cities of one build are chosen (`fact`: the build so far, maybe without cities),
+    every city of the map with what it would add to the build given the cities already chosen, or why
+    it cannot be chosen now: {"left": money left after the build so far, "cities": [{"city", "cost"}]
+    affordable, cheapest first, "refused": [{"city", "reason", ...}]}. Reasons: "yours", "outside"
+    (area), "full" (houses, step), "closed" (a map rule), "limit" (max: cities this turn may still
+    add), "unreachable", "budget" (cost, left)."""
+    who, chosen = fact["player"], list(fact.get("cities", ()))
+    p, step = state["players"][who], state["step"]
+    offer = next(a for a in state["next"]["actions"] if a["type"] == "build")
+    open_cities = _open_cities(state, ctx, who)
+    try:
+        base = ctx.planner.route(p["cities"], chosen, step=step, occupied=open_cities,
+                                 house_costs=ctx.edition.house_costs,
+                                 starts=building.starts(state, ctx, who, fact)).total if chosen else 0
+        costs = ctx.planner.added_cost(p["cities"], chosen, step=step, occupied=open_cities,
+                                       house_costs=ctx.edition.house_costs,
+                                       starts=building.starts(state, ctx, who, {**fact, "cities": chosen}))
+    except ValueError:
+        base, costs = 0, {}
+    limits = [n for n in (offer.get("max_cities"), ctx.end_cities - len(p["cities"]) if ctx.short_game else None)
+              if n is not None]
+    room = min(limits) - len(chosen) if limits else None
+    left = p["money"] - base
+    inside = ctx.map.cities_in(ctx.areas)
+    cities, refused = [], []
+    for city in sorted(ctx.map.cities):
+        why = None
+        if city in chosen:
+            continue
+        if city in p["cities"]:
+            why = {"reason": "yours"}
+        elif city not in inside:
+            why = {"reason": "outside", "area": ctx.map.cities[city].area}
+        elif houses_in(state, city) >= step:
+            why = {"reason": "full", "houses": houses_in(state, city), "step": step}
+        elif city not in open_cities:
+            why = {"reason": "closed"}
+        elif room is not None and room <= 0:
+            why = {"reason": "limit", "max": min(limits)}
+        elif city not in costs:
+            why = {"reason": "unreachable"}
+        elif costs[city] > left:
+            why = {"reason": "budget", "cost": costs[city], "left": left}
+        if why:
+            refused.append({"city": city, **why})
+        else:
+            cities.append({"city": city, "cost": costs[city]})
+    cities.sort(key=lambda o: (o["cost"], o["city"]))
+    return {"left": left, "cities": cities, "refused": refused}
 
 
 def _bureaucracy(state, ctx, out):

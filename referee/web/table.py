@@ -115,7 +115,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
                   "houses": now["houses"], "routes": panel.get("routes", []),
                   "chosen": board.spots(ctx.map, panel.get("chosen", [])),
                   "closed": board.spots(ctx.map, views.closed_cities(game.state, ctx)),
-                  "targets": board.spots(ctx.map, [o["city"] for o in panel.get("options", [])])},
+                  "targets": board.spots(ctx.map, panel.get("targets", []))},
     }
 
 
