@@ -93,3 +93,16 @@ def test_refusals_say_why_in_the_readers_language(app, short_of_money):
             ja = {r["reason"]: r["text"] for r in panel(t.game)["refused"]}
             assert ja["full"] != texts["full"] and "Essen" in ja["full"]
             assert panel(t.game)["empty"] != built["empty"]
+
+
+def test_a_build_corrected_to_the_order_the_table_built_in(example, client, stored):
+    game_id = example(185)          # Dieter built Hamburg, Kiel, Flensburg in the cheapest order: 53
+    game = stored(game_id)
+    number, money = len(game.facts), game.state["players"]["Dieter"]["money"]
+    form = client.get(f"/games/{game_id}/log/{number}").get_data(as_text=True)
+    assert 'name="in_order"' in form and "the cheapest order" in form
+    fields = {"seq": str(len(game.log)), "player": "Dieter", "cities": ["kiel", "flensburg", "hamburg"],
+              "in_order": "1"}
+    assert client.post(f"/games/{game_id}/log/{number}", data=fields).status_code == 303
+    after = stored(game_id)
+    assert after.facts[-1]["in_order"] is True and after.state["players"]["Dieter"]["money"] == money - 8
