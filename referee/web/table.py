@@ -155,10 +155,22 @@ def refused(table, status: int, message: str, waiting: str | None = None):
     return show(table, status=status, notice={"status": status, "message": message, "waiting": waiting})
 
 
-def moved(table):
-    """Someone else entered first: show the game as it stands now, and say so."""
-    notice = {"status": 409, "message": _("Another device entered something first. "
-                                          "This is the game as it stands now; check it and enter again.")}
+def behind(seen: int | None, now: int, correcting=False) -> str:
+    """Why an entry from a page behind the table was not taken, without guessing who moved it on (another
+    device, another tab of this one, or this tab itself before the browser's Back button)."""
+    if seen is None:
+        where = _("The table moved on while this page was open.")
+    else:
+        where = _("This page was behind the table: it showed entry %(seen)s, and the table is at entry %(now)s.",
+                  seen=seen, now=now)
+    then = _("Check the fact and correct it again.") if correcting else \
+        _("Here is the game as it stands now; check it and enter again.")
+    return views.words().sentences(where, then)
+
+
+def moved(table, seen: int):
+    """The page was behind the table: show the game as it stands now, and say so."""
+    notice = {"status": 409, "message": behind(seen, table.seq)}
     body, status = show(table, status=409, notice=notice)
     return body, status, ({"HX-Retarget": "#table", "HX-Reswap": "outerHTML"} if htmx() else {})
 
@@ -182,13 +194,16 @@ def local(target: str | None) -> str | None:
 @bp.get("/")
 def view(game_id):
     table = open_table(game_id)
-    if htmx() and request.args.get("since") == str(table.seq):
+    since = request.args.get("since") if htmx() else None
+    if since == str(table.seq):
         return "", 204
     try:
         shown = seen_seq(request.args)
     except FormError:
         shown = None
-    return show(table, draft=request.args if request.args.get("type") else None, shown=shown)
+    notice = {"info": True, "message": _("The table has moved on since this page was shown: this is the game "
+                                         "as it stands now.")} if since is not None else None
+    return show(table, draft=request.args if request.args.get("type") else None, shown=shown, notice=notice)
 
 
 @bp.post("/facts")
@@ -202,7 +217,7 @@ def facts(game_id):
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
-        return moved(table)
+        return moved(table, seen)
     except IllegalAction as e:
         return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():
@@ -264,8 +279,7 @@ def correct(game_id, number):
         except FormError as e:
             status, notice = 400, {"message": str(e)}
         except Moved:
-            status, notice = 409, {"message": _("Another device entered something first. "
-                                                "Check the fact and correct it again.")}
+            status, notice = 409, {"message": behind(seen, table.seq, correcting=True)}
         except IllegalAction as e:     # says which later fact would become illegal, and why
             status, notice = 422, {"message": views.refusal(e)}
     return render_template("table/correct.html", game_id=game_id, seq=table.seq, number=number,
