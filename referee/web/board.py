@@ -68,12 +68,6 @@ def min_height(game_map) -> int:
     return math.ceil(min_width(game_map) * height / width)
 
 
-def landscape(game_map) -> bool:
-    """A board wider than tall gets the table's full width (beside the input it would be too small to tap)."""
-    _x, _y, width, height = box(game_map)
-    return width > height
-
-
 @per_object(32)
 def focus(game_map, areas: tuple) -> float:
     """Where the play areas' middle lies across the board (0 left edge, 1 right edge): a board wider

@@ -106,7 +106,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
-        "wide_board": board.landscape(ctx.map), "map_rules": map_rules(ctx, lang),
+        "map_rules": map_rules(ctx, lang),
         "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
                   "names": board.names_layer(ctx.map, ctx.areas),
                   "min_width": board.min_width(ctx.map), "min_height": board.min_height(ctx.map),
