@@ -4,12 +4,14 @@ Run: python bench/taps.py [--rounds N] [--size 1024x768]
 
 Starts `referee serve` on a free port with a temporary games file, imports the setup line of
 examples/germany-4p.jsonl on the game list, then enters each recorded fact the quickest way the
-table page offers, as a person at the tablet would: a plant card, a raise button, the drawn card,
+table page offers, as a person at the tablet would: an auction with bids recorded by its result
+("sold": the form opened, the buyer, the plant, the price typed and sent with Enter), a plant card
+nobody bid on, a raise button, the drawn card,
 a suggestion whose cities are the ones built (else the cities one by one), an offer of the cubes
 bought (else a stepper tap per cube), the referee's power proposals accepted at once when they
 are what was powered (else each player's form). A tap is a click on the page; typing a number
 counts as one. Each round's seconds run from its first tap to its last answer drawn on screen.
-After every fact the page must show the next sequence number, so a page that enters something else
+After every entry the page must show the next sequence number, so a page that enters something else
 fails the run. Prints one line per round and a last line `round median T taps, S s; 4 players`.
 Uses Debian's /usr/bin/chromium, never a downloaded browser.
 """
@@ -108,28 +110,33 @@ class Taps:
 
     def buy(self, fact, rest):
         want = {r: fact.get(r, 0) for r in RESOURCES}
-        offers = self.page.locator("#input a.needs")
-        for i in range(offers.count()):
-            values = parse_qs(urlsplit(offers.nth(i).get_attribute("href")).query)
-            if {r: int(values.get(r, ["0"])[0]) for r in RESOURCES} == want:
-                self.tap_offer(offers.nth(i))
-                break
-        else:
-            for r, n in want.items():
-                for k in range(n):
-                    plus = self.page.locator(f"#input table.buy tr:has(i.cube.{r}) td.stepper .step").last
-                    if self.page.locator("#input table.buy[data-local]").count():
-                        self.local(plus)
-                    else:
-                        self.swap(plus)
+        for form in self.page.locator("#input form.needs").all():     # the one-tap offer
+            if {r: int(form.locator(f"input[name={r}]").get_attribute("value")) for r in RESOURCES} == want:
+                self.swap(form.locator("button"))
+                return
+        local = self.page.locator("#input table.buy[data-local]").count() > 0
+        for r, n in want.items():
+            for _ in range(n):
+                plus = self.page.locator(f"#input table.buy tr:has(i.cube.{r}) td.stepper .step").last
+                (self.local if local else self.swap)(plus)
         self.ready_to_buy(want)
-        self.swap(self.fact_button("buy"))
+        self.swap(self.page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button"))
 
-    def tap_offer(self, locator):
-        if self.page.locator("#input table.buy[data-local]").count():
-            self.local(locator)
-        else:
-            self.swap(locator)
+    def sold(self, fact, rest):
+        """An auction run at the table, recorded as its result: open the form, the buyer (unless
+        already chosen), the plant, the price typed and sent with the keyboard's Enter."""
+        quick = self.page.locator("#input details.quick")
+        if quick.get_attribute("open") is None:
+            self.local(quick.locator("summary"))
+        form = self.page.locator("#input form.sold")
+        buyer = form.locator(f"input[name=player][value='{fact['player']}']")
+        if not buyer.is_checked():
+            self.local(buyer)
+        self.local(form.locator(f"input[name=plant][value='{fact['plant']}']"))
+        price = form.locator("input[name=price]")
+        self.taps += 1
+        price.fill(str(fact["price"]))
+        swap(self.page, lambda: price.press("Enter"))
 
     def ready_to_buy(self, want: dict):
         """The buy form holds the amounts and its button is enabled (after the page's preview)."""
@@ -197,15 +204,57 @@ class Taps:
             }""", fact)
 
 
-def rounds_of(facts: list, game) -> list:
-    """[(round, [facts])] as the recorded game went, rounds read from the engine's state."""
-    out = []
+def entries_of(setup: dict, facts: list) -> list:
+    """The facts as a table enters them: an auction with bids is recorded as its result (`sold`:
+    who bought which plant for how much); a lot nobody bid on stays as it was (rounds_of checks
+    that the game goes as recorded)."""
+    from referee.game import Game
+    game, out, lot = Game(setup), [], []
     for fact in facts:
-        r = game.state["round"]
-        if not out or out[-1][0] != r:
-            out.append((r, []))
-        out[-1][1].append(fact)
+        before = game.state
         game.play(fact)
+        if fact["type"] in ("nominate", "bid", "pass_bid"):
+            lot.append((before, fact))
+            if game.state["auction"]["lot"] is None:
+                out += collapse(lot, game.state)
+                lot = []
+        else:
+            out.append(fact)
+    return out
+
+
+def collapse(lot: list, after: dict) -> list:
+    """A lot's facts, or the one `sold` entry that records its result."""
+    first, facts = lot[0][0], [f for _, f in lot]
+    if not any(f["type"] == "bid" for f in facts) and len(facts) <= 4:
+        return facts
+    plant = facts[0]["plant"]
+    buyer = next(n for n, p in after["players"].items() if plant in [pl["number"] for pl in p["plants"]]
+                 and plant not in [pl["number"] for pl in first["players"][n]["plants"]])
+    price = first["players"][buyer]["money"] - after["players"][buyer]["money"]
+    return [{"type": "sold", "player": buyer, "plant": plant, "price": price}]
+
+
+def rounds_of(setup: dict, entries: list, facts: list) -> list:
+    """[(round, [entries])], checked: every round begins, and the game ends, as in the recorded game."""
+    from referee.game import Game
+
+    def starts(played):
+        game, seen = Game(setup), {}
+        for entry in played:
+            seen.setdefault(game.state["round"], {k: game.state[k] for k in ("players", "market", "resources", "deck")})
+            game.play(entry)
+        seen["end"] = {k: game.state[k] for k in ("players", "market", "resources", "deck")}
+        return seen
+
+    assert starts(entries) == starts(facts), "the entries must play the game as recorded"
+    out = []
+    game = Game(setup)
+    for entry in entries:
+        if not out or out[-1][0] != game.state["round"]:
+            out.append((game.state["round"], []))
+        out[-1][1].append(entry)
+        game.play(entry)
     return out
 
 
@@ -219,11 +268,9 @@ def main(argv=None) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    from referee.game import Game
-
     lines = [line for line in EXAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
     setup, facts = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
-    rounds = rounds_of(facts, Game(setup))[:args.rounds]
+    rounds = rounds_of(setup, entries_of(setup, facts), facts)[:args.rounds]
     width, height = (int(n) for n in args.size.split("x"))
     figures = []
     with tempfile.TemporaryDirectory() as tmp:

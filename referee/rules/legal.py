@@ -9,9 +9,9 @@ from .context import RESOURCES
 from .order import due
 from .power import best
 from .bureaucracy import burn_by_plant
-from .resources import markets, max_buyable, price_of, rebuy_prices
+from .resources import board_market, markets, max_buyable, price_of, rebuy_prices
 from .state import houses_in
-from .storage import specs_of, alloc_of
+from .storage import alloc_of, fits, is_hybrid, specs_of, totals
 
 
 def describe_wait(task: dict) -> str:
@@ -67,6 +67,36 @@ def _auction(state, ctx, out):
     return acts
 
 
+def run_once(state: dict, ctx, who) -> dict | None:
+    """The cubes this player must buy so that every plant can run once with what it holds (a hybrid
+    takes the cheaper of coal and oil, cube by cube), if the market has them and the player can pay
+    for them and store them; else None. {resource: n}, only resources with n > 0."""
+    p = state["players"][who]
+    specs = specs_of(ctx, p["plants"])
+    held = dict(zip(RESOURCES, totals(alloc_of(p["plants"]))))
+    want, hybrid = dict.fromkeys(RESOURCES, 0), 0
+    for number, accepts, burns, _capacity, _powers in specs:
+        if is_hybrid((number, accepts)):
+            hybrid += burns
+        elif accepts:
+            want[RESOURCES[accepts[0]]] += burns
+    need = {r: max(0, want[r] - held[r]) for r in RESOURCES}
+    hybrid -= sum(max(0, held[r] - want[r]) for r in ("coal", "oil"))
+    counts = board_market(state, ctx).counts
+    for _ in range(max(0, hybrid)):
+        open_ = [r for r in ("coal", "oil") if need[r] < counts[r]]
+        if not open_:
+            return None
+        r = min(open_, key=lambda r: price_of(ctx, state, r, need[r] + 1, who) - price_of(ctx, state, r, need[r], who))
+        need[r] += 1
+    if not any(need.values()) or any(need[r] > counts[r] for r in RESOURCES):
+        return None
+    cost = sum(price_of(ctx, state, r, n, who) for r, n in need.items() if n)
+    if cost > p["money"] or not fits(specs, [held[r] + need[r] for r in RESOURCES]):
+        return None
+    return {r: n for r, n in need.items() if n}
+
+
 def _turn(state, ctx=None):
     return due(state, ctx)
 
@@ -80,6 +110,8 @@ def _resources(state, ctx, out):
                        "cheapest": {r: (price_of(ctx, state, r, 1, who, market=m) if n else None)
                                     for r, n in m.counts.items()}} for m in markets(state, ctx)}
     buy = {"type": "buy", "player": who, **offers.get(None, {})}
+    if None in offers and (need := run_once(state, ctx, who)):
+        buy["run_once"] = need
     if None not in offers:
         buy["max"] = {r: max(o["max"][r] for o in offers.values()) for r in RESOURCES}
         buy["cheapest"] = {r: min((o["cheapest"][r] for o in offers.values() if o["cheapest"][r] is not None),

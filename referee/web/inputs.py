@@ -49,8 +49,9 @@ def panel(game, draft=None) -> dict:
     if "discard" in acts:
         return discard(game, acts["discard"])
     if "power" in acts:
-        return {"template": "_input_power.html",
-                "players": [power(game, a, draft) for a in nxt["actions"] if a["type"] == "power"]}
+        waiting = [a for a in nxt["actions"] if a["type"] == "power"]
+        return {"template": "_input_power.html", "players": [power(game, a, draft) for a in waiting],
+                "everyone": words(game.ctx.map).series(a["player"] for a in waiting)}
     if nxt["phase"] == "auction":
         return auction(game, acts)
     if nxt["phase"] == "resources":
@@ -95,6 +96,7 @@ def buy(game, act: dict, draft) -> dict:
            "one_at_a_time": "india_market" in game.ctx.map.rules,      # India: one cube a turn, round the table
            "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
            "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
+    out["run_once"] = run_once_offer(game, act)
     if "form_error" in fact:
         out["error"] = fact["form_error"]
     elif markets and not chosen:
@@ -106,6 +108,19 @@ def buy(game, act: dict, draft) -> dict:
         cost = next((e["cost"] for e in result.get("events", ()) if e["type"] == "resources_bought"), None)
         out["cost"] = cost
     return out
+
+
+def run_once_offer(game, act: dict) -> dict | None:
+    """`next`'s cubes for every plant to run once (legal.run_once) as one tap: the amounts, what the
+    engine charges for them and how they read; None if there is no such offer or the engine refuses it."""
+    need = act.get("run_once")
+    if not need:
+        return None
+    result = preview(game, {"type": "buy", "player": act["player"], **need})
+    cost = next((e["cost"] for e in result.get("events", ()) if e["type"] == "resources_bought"), None)
+    if cost is None:
+        return None
+    return {"amounts": {r: need.get(r, 0) for r in RESOURCES}, "cost": cost, "cubes": words(game.ctx.map).cubes(need)}
 
 
 def build(game, act: dict, draft) -> dict:

@@ -15,6 +15,8 @@ Routes (all under /games/<game_id>):
                          400  a malformed form: a message in the page's language, retargeted to #message
                          422  the engine refused it: its reason and what the table is waiting for; nothing stored
                          409  someone else entered first (seq is stale): the fresh #table and a notice
+    POST /power-all    everyone still to power fires the referee's proposal (`seq`/`page_seq` as above):
+                       one `power` entry per player, all stored or none; answers as /facts does
     GET  /log          the effective facts with their rulings, newest first, LOG_PAGE a page (`page=<n>`);
                        undo, redo, links to correct a fact
     GET  /log/<n>      the form to correct fact n;  POST /log/<n> replaces it (same fields + seq)
@@ -103,6 +105,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     return {
         **now, "table": table, "game_id": table.id, "seq": table.seq, "state": game.state,
         "fact_url": url_for("table.facts", game_id=table.id), "view_url": url_for("table.view", game_id=table.id),
+        "power_all_url": url_for("table.power_all", game_id=table.id),
         "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
@@ -222,6 +225,28 @@ def facts(game_id):
         return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():
         return redirect(local(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
+    return show(table, events=events, shown=seen)
+
+
+@bp.post("/power-all")
+def power_all(game_id):
+    """Everyone still to power fires what the referee proposes: one `power` entry each (without
+    plants: the engine's proposal), stored together or not at all."""
+    table = open_table(game_id)
+    state = table.game.state
+    try:
+        seen = seen_seq(request.form)
+    except FormError as e:
+        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map))
+    facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]
+    try:
+        events = table.play_all(get_store(), facts, seen=seen)
+    except Moved:
+        return moved(table, seen)
+    except IllegalAction as e:
+        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map))
+    if not htmx():
+        return redirect(url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen)
 
 

@@ -106,3 +106,34 @@ def test_a_build_corrected_to_the_order_the_table_built_in(example, client, stor
     assert client.post(f"/games/{game_id}/log/{number}", data=fields).status_code == 303
     after = stored(game_id)
     assert after.facts[-1]["in_order"] is True and after.state["players"]["Dieter"]["money"] == money - 8
+
+
+def test_everyone_powers_as_proposed_in_one_tap(example, client, stored, first_at):
+    game_id = example(first_at(lambda s: s["phase"] == "bureaucracy"))
+    before = stored(game_id)
+    waiting = list(before.state["next"]["waiting_for"])
+    html = page(client, game_id)
+    assert 'class="power-all"' in html
+    response = client.post(f"/games/{game_id}/power-all", data={"seq": str(len(before.log))},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    after = stored(game_id)
+    assert after.log[len(before.log):] == [{"type": "power", "player": name} for name in waiting]
+    assert after.state["phase"] != "bureaucracy" or after.state["next"]["waiting_for"] == []
+    stale = client.post(f"/games/{game_id}/power-all", data={"seq": str(len(before.log))},
+                        headers={"HX-Request": "true"})
+    assert stale.status_code == 409 and len(stored(game_id).log) == len(after.log)
+
+
+def test_the_buy_panel_offers_what_the_plants_need_in_one_tap(example, client, post, stored, first_at):
+    game_id = example(first_at(lambda s: s["phase"] == "resources"))
+    game = stored(game_id)
+    act = next(a for a in game.state["next"]["actions"] if a["type"] == "buy")
+    assert act["run_once"]
+    html = page(client, game_id)
+    offer = html[html.index('class="fact needs"'):html.index("</form>", html.index('class="fact needs"'))]
+    assert "Buy what the plants need to run once" in offer
+    fields = dict(re.findall(r'name="(coal|oil|garbage|uranium)" value="(\d+)"', offer))
+    assert {r: int(n) for r, n in fields.items() if int(n)} == act["run_once"]
+    assert post(game_id, type="buy", player=act["player"], **fields).status_code == 200
+    assert {r: n for r, n in stored(game_id).facts[-1].items() if r in fields and n} == act["run_once"]
