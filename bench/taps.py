@@ -45,6 +45,7 @@ class Taps:
     def __init__(self, page):
         self.page = page
         self.taps = 0
+        self.by_kind: dict[str, int] = {}        # taps per kind of entry, over the run
         self.seq = int(page.locator("#table").get_attribute("data-seq"))
 
     # -- taps --------------------------------------------------------------------------------------
@@ -66,9 +67,9 @@ class Taps:
     def fact_button(self, kind: str):
         return self.page.locator(f"#input form.fact:has(input[name=type][value={kind}]) button").first
 
-    def entered(self):
-        """The fact was taken: the table is at the next sequence number."""
-        self.seq += 1
+    def entered(self, count=1):
+        """The entries were taken: the table is that many sequence numbers further."""
+        self.seq += count
         got = int(self.page.locator("#table").get_attribute("data-seq"))
         assert got == self.seq, f"the page is at {got}, not {self.seq}: " + self.page.locator("#message").inner_text()
 
@@ -76,10 +77,10 @@ class Taps:
 
     def enter(self, fact: dict, rest: list):
         """Enter one fact; returns how many of the following facts it entered too (one-tap power)."""
+        before = self.taps
         more = getattr(self, "pass_" if fact["type"] == "pass" else fact["type"])(fact, rest) or 0
-        self.entered()
-        for _ in range(more):
-            self.entered()
+        self.entered(1 + more)
+        self.by_kind[fact["type"]] = self.by_kind.get(fact["type"], 0) + self.taps - before
         return more
 
     def nominate(self, fact, rest):
@@ -142,7 +143,7 @@ class Taps:
         """The buy form holds the amounts and its button is enabled (after the page's preview)."""
         self.page.wait_for_function(
             """([want, busy]) => {
-                const form = document.querySelector('#input form.fact:has(input[name=type][value=buy])');
+                const form = document.querySelector('#input form.fact:not(.needs):has(input[name=type][value=buy])');
                 if (!form || document.querySelector(busy)) return false;
                 const ok = Object.entries(want).every(([r, n]) => +form.elements[r].value === n);
                 return ok && !form.querySelector('button').disabled;
@@ -296,6 +297,7 @@ def main(argv=None) -> int:
                 browser.close()
         finally:
             server.stop()
+    print("taps by entry: " + ", ".join(f"{kind} {n}" for kind, n in sorted(taps.by_kind.items(), key=lambda kv: -kv[1])))
     print(f"round median {statistics.median(t for t, _ in figures)} taps, "
           f"{statistics.median(s for _, s in figures):.1f} s; {len(setup['players'])} players; "
           f"{sum(t for t, _ in figures)} taps in {len(figures)} rounds")
