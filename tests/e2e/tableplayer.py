@@ -221,7 +221,7 @@ class TablePlayer:
                 if not self.can_add(rows[r]):
                     break
                 self.tap(rows[r].locator("td.stepper a.step").last)
-        button = self.fact_button("buy")
+        button = self.page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button")
         while button.is_disabled():
             amounts = {r: int(rows[r].locator("output").inner_text()) for r in RESOURCES}
             if not any(amounts.values()):
