@@ -12,7 +12,7 @@ CITY_ID = re.compile(r"^[a-z0-9_]+$")
 AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
 TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules")
 AREA_KEYS = ("name", "colour")
-CITY_KEYS = ("name", "area", "x", "y")
+CITY_KEYS = ("name", "romaji", "area", "x", "y")
 DEFAULT_COLOUR = "#888888"
 
 
@@ -124,6 +124,9 @@ def _cities(p, raw, areas) -> dict:
             continue
         p.unknown_keys(c, CITY_KEYS, label)
         _name(p, c, label, "the printed name, e.g. \"Düsseldorf\"")
+        if "romaji" in c and not _text(c["romaji"]):
+            p.add(f"{label}romaji must be non-empty text (the name in Latin letters a player may type, "
+                  f"e.g. \"Kyoto\" for 京都), got {c['romaji']!r}")
         area = c.get("area")
         if area is None:
             p.add(f"{label}missing 'area' (one of {listing(areas)})")
@@ -137,7 +140,7 @@ def _cities(p, raw, areas) -> dict:
                 p.add(f"{label}coordinate {k} = {v!r} is not a number (0..1, north-up)")
             elif not 0 <= v <= 1:
                 p.add(f"{label}coordinate {k} = {v} is outside 0..1 (fractions of the board, north-up)")
-        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"))  # kept so links to it still check
+        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"), c.get("romaji"))  # kept so links to it still check
     return out
 
 

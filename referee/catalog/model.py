@@ -15,10 +15,11 @@ class Area:
 @dataclass(frozen=True)
 class City:
     id: str
-    name: str
+    name: str           # as printed on the board (Japan's in kanji)
     area: str
     x: float
     y: float
+    romaji: str | None = None   # the name in Latin letters, where the printed one is not: also matched
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ class Map:
 
     @cached_property
     def _city_index(self) -> dict[str, set[str]]:
-        return names.index(self._city_names)
+        return names.index(self._city_names, {c.id: c.romaji for c in self.cities.values() if c.romaji})
 
     @cached_property
     def _area_names(self) -> dict[str, str]:

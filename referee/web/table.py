@@ -110,7 +110,9 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
         "map_rules": map_rules(ctx, lang),
-        "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
+        "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
+                  "disc": round(board.CITY * board.size(ctx.map), 1),
+                  "static": board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs)),
                   "names": board.names_layer(ctx.map, ctx.areas),
                   "min_width": board.min_width(ctx.map), "min_height": board.min_height(ctx.map),
                   "focus": board.focus(ctx.map, ctx.areas),
@@ -132,7 +134,8 @@ def warm(table):
     """Work out now what the game's first page draws from its board alone (the label placement, the
     board's layers, the map's rules in each language), so a page opened right after a restart is quick."""
     ctx = table.game.ctx
-    for part in (board.static_layer, board.names_layer, board.focus):
+    board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs))
+    for part in (board.names_layer, board.focus):
         part(ctx.map, ctx.areas)
     for part in (board.hit_radius, board.min_width, board.min_height):
         part(ctx.map)

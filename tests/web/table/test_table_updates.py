@@ -79,7 +79,7 @@ def test_the_page_seq_htmx_sends_is_what_a_fact_is_checked_against(example, post
 def test_the_boards_unchanging_layer_is_drawn_once_per_page_and_kept_by_every_answer(client, example, post):
     game_id = example(1)
     page = client.get(f"/games/{game_id}/").get_data(as_text=True)
-    assert '<g id="board-static"><g class="links">' in page and page.count("data-city=") > 40
+    assert '<g id="board-static"><g class="areas">' in page and page.count("data-city=") > 40
     html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
     assert '<g id="board-static" hx-preserve></g>' in html and "data-city=" not in html
     assert '<g class="houses">' in html                      # houses, routes and targets are always drawn
