@@ -1,6 +1,6 @@
 // The board's own area: one finger pans it (the box scrolls), two fingers pinch it, the ± buttons
 // zoom by steps. The zoom and the place scrolled to are kept when htmx redraws the table after a
-// tap; a fresh board shows the play areas first.
+// tap; a fresh board shows the play areas first (their middle, data-focus and data-focus-y).
 (function () {
   const MAX = 4;
   let zoom = 1, kept = null, pinch = null;
@@ -23,8 +23,11 @@
     const b = box();
     if (!b) return;
     b.style.setProperty("--zoom", zoom);
+    if (!b.clientWidth) return;                 // not shown yet (another tab in front): placed when shown
+    b.dataset.placed = "1";
     if (at) { b.scrollLeft = at[0]; b.scrollTop = at[1]; return; }
     if (b.scrollWidth > b.clientWidth) b.scrollLeft = b.dataset.focus * b.scrollWidth - b.clientWidth / 2;
+    if (b.scrollHeight > b.clientHeight) b.scrollTop = b.dataset.focusY * b.scrollHeight - b.clientHeight / 2;
   }
 
   const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
@@ -46,7 +49,11 @@
   document.addEventListener("DOMContentLoaded", () => place(null));
   document.addEventListener("htmx:beforeSwap", () => {
     const b = box();
-    kept = b ? [b.scrollLeft, b.scrollTop] : null;
+    kept = b && b.dataset.placed && b.clientWidth ? [b.scrollLeft, b.scrollTop] : null;
   });
   document.addEventListener("htmx:afterSettle", () => { place(kept); kept = null; });
+  // the board's tab brought forward (by a tap, or by stage.js when building begins)
+  document.addEventListener("change", (e) => {
+    if (e.target.name === "stage") requestAnimationFrame(() => { const b = box(); if (b && !b.dataset.placed) place(null); });
+  });
 })();

@@ -7,7 +7,10 @@
     if (!table || table.dataset.phase === phase) return;
     phase = table.dataset.phase;
     const auto = document.getElementById("stage-auto");
-    if (auto) auto.checked = true;
+    if (auto && !auto.checked) {
+      auto.checked = true;
+      auto.dispatchEvent(new Event("change", {bubbles: true}));
+    }
   });
   document.addEventListener("DOMContentLoaded", () => {
     const table = document.getElementById("table");

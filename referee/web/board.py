@@ -76,13 +76,13 @@ def min_height(game_map) -> int:
 
 
 @per_object(32)
-def focus(game_map, areas: tuple) -> float:
-    """Where the play areas' middle lies across the board (0 left edge, 1 right edge): a board wider
-    than its area is scrolled there first (static/board.js)."""
+def focus(game_map, areas: tuple) -> tuple:
+    """Where the play areas' middle lies on the board, (across, down) as fractions of its width and
+    height: a board larger than its area is scrolled there first (static/board.js)."""
     inside = game_map.cities_in(areas) or set(game_map.cities)
-    xs = [point(game_map.cities[c])[0] for c in inside]
-    left, _top, width, _height = box(game_map)
-    return round(((min(xs) + max(xs)) / 2 - left) / width, 3)
+    xs, ys = zip(*(point(game_map.cities[c]) for c in inside))
+    left, top, width, height = box(game_map)
+    return round(((min(xs) + max(xs)) / 2 - left) / width, 3), round(((min(ys) + max(ys)) / 2 - top) / height, 3)
 
 
 @per_object(32)
