@@ -198,7 +198,8 @@ class TablePlayer:
     def record_sale(self, name: str, plant: int):
         """The auction was run at the table: record who bought which plant for how much."""
         page = self.page
-        page.locator("#input details.quick summary").click()
+        if page.locator("#input details.quick[open]").count() == 0:
+            page.locator("#input details.quick summary").click()
         form = page.locator("#input form.sold")
         form.locator(f"input[name=player][value='{name}']").check()
         form.locator(f"input[name=plant][value='{plant}']").check()

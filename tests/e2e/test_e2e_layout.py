@@ -8,7 +8,7 @@ import pytest
 from chromium import device
 from looks import sideways_scroll
 from moments import moment_tables
-from screens import choose_cities
+from screens import choose_cities, on_a_fresh_device
 from tableplayer import Refused, swap
 
 pytestmark = pytest.mark.e2e
@@ -34,11 +34,7 @@ IN_VIEW_JS = """sels => Object.fromEntries(sels.map(sel => {
 
 @pytest.fixture(scope="module")
 def moments(server, browser):
-    context = device(browser)
-    try:
-        return moment_tables(context.new_page(), server)
-    finally:
-        context.close()
+    return on_a_fresh_device(browser, moment_tables, server)
 
 
 def show(page, moments, moment):
