@@ -98,7 +98,8 @@ def _building(state, ctx, out):
         open_cities = {}  # city -> houses there
         for city in sorted(ctx.map.cities_in(ctx.areas)):
             houses = houses_in(state, city)
-            if city not in p["cities"] and houses < state["step"] and building.may_build_in(state, ctx, who, city):
+            if (city not in p["cities"] and houses < ctx.map.open_spaces(city, state["step"])
+                    and building.may_build_in(state, ctx, who, city)):
                 open_cities[city] = houses
         try:  # each city priced as route(p["cities"], [city]) would
             costs = ctx.planner.each_cost(p["cities"], step=state["step"], occupied=open_cities,

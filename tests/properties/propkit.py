@@ -106,7 +106,7 @@ def check_invariants(state: dict, ctx) -> None:
     if ctx.short_game:  # "Step 1 only"
         assert state["step"] == 1 and not state["step2_started"], state["step"]
     for city, n in houses.items():
-        assert n <= state["step"], (city, n, "houses in Step", state["step"])
+        assert n <= ctx.map.open_spaces(city, state["step"]), (city, n, "houses in Step", state["step"])
     assert sorted(state["order"]) == sorted(players)
 
     # plants: the limit once no discard is pending; stored cubes of the right kind, within 2x burns
