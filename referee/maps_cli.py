@@ -65,8 +65,8 @@ def check_text(path: Path, text: str) -> list:
         m = build_map(data, shown(path))
         edition = load_edition("original", map=m)
     except CatalogError as e:
-        return [_placed(shown(path), text, line) for line in str(e).splitlines()]
-    return [_placed(shown(path), text, line) for line in _playable(m, edition)]
+        return [placed(shown(path), text, line) for line in str(e).splitlines()]
+    return [placed(shown(path), text, line) for line in _playable(m, edition)]
 
 
 def _playable(m, edition) -> list:
@@ -88,7 +88,7 @@ def _playable(m, edition) -> list:
     return out
 
 
-def _placed(file: str, text: str, problem: str) -> str:
+def placed(file: str, text: str, problem: str) -> str:
     """`problem` ('where: message') as 'FILE line N: message' when the key's line is found."""
     overrides = f"{file} [overrides]: "
     if problem.startswith(overrides):
@@ -112,6 +112,9 @@ def _key_path(message: str) -> list:
         return ["connections"]
     if message.startswith("areas must"):
         return ["areas"]
+    hit = re.match(r'([A-Za-z0-9_]+)\."([^"]+)": ', message)   # a quoted key: cards."13+"
+    if hit:
+        return [hit.group(1), hit.group(2)]
     hit = re.match(r"([A-Za-z0-9_.]+)(?: item \d+)?: ", message)
     return hit.group(1).split(".") if hit else []
 

@@ -78,6 +78,10 @@ def load_edition(name="original", map=None) -> Edition:
     if key not in _cache:
         base = read_toml(path)
         where = {k: shown(path) for k in base}
+        if "deck" in base:   # the plants are a deck file's cards (maps/decks/)
+            from .decks import load_deck, plants_table
+            deck = load_deck(base.pop("deck"))
+            base["plants"], where["plants"] = plants_table(deck), deck.where
         origin = f"{map.source or 'map ' + repr(map.id)} [overrides]" if map is not None else ""
         where.update({k: origin for k in overrides})
         _cache[key] = build_edition({**base, **overrides}, where, shown(path))

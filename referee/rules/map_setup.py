@@ -3,7 +3,7 @@
 The numbers are data in the map file (`[setup]`, checked by the catalogue, docs/maps.md); the
 edition tables a map replaces (money, areas, resource market, refill) come through `[overrides]`.
 """
-from . import prepared
+from . import cards, prepared
 from .events import event, listing, named
 
 
@@ -11,14 +11,14 @@ def market(ctx) -> list:
     """The starting plant market: the map's own for this player count (China: one plant per
     player), else the edition's."""
     own = ctx.map.setup.get("market_by_players", {}).get(ctx.players)
-    return sorted(own if own is not None else ctx.edition.initial_market)
+    return cards.ranked(own if own is not None else ctx.edition.initial_market)
 
 
 def removed(ctx) -> list:
     """Plants out of the game from the start, known to all: by map (France 13, Russia 6 and 14, ...)
     and by player count where the map fixes them (China)."""
     setup = ctx.map.setup
-    return sorted(set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, [])))
+    return cards.ranked(set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, [])))
 
 
 def random_removals(ctx) -> int:

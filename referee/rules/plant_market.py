@@ -1,5 +1,6 @@
 """The plant market: always sorted, the four lowest open to auction (all of them in Step 3)."""
 from .. import maprules
+from . import cards
 from .context import STEP3
 from .events import event
 from .state import most_cities
@@ -7,8 +8,7 @@ from .state import most_cities
 CURRENT_SIZE = 4
 
 
-def sort_key(card):
-    return float("inf") if card == STEP3 else card
+sort_key = cards.rank
 
 
 def add(state: dict, card) -> None:
@@ -50,4 +50,4 @@ def low_cities(state: dict, ctx):
 def too_low(state: dict, ctx) -> list:
     """The market plants numbered at or below that city count."""
     top = low_cities(state, ctx)
-    return [] if top is None else [c for c in state["market"] if c != STEP3 and c <= top]
+    return [] if top is None else [c for c in state["market"] if c != STEP3 and cards.number(c) <= top]

@@ -1,0 +1,80 @@
+"""Plant decks as data: maps/decks/*.toml (the base game's cards, seed 000's new cards, a group's own).
+
+A deck is its cards (number, kind, cubes per run, cities) and, for a game played with it alone
+(variation 4), its starting market and the card on top of the deck. Loaded once per file version.
+"""
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .deck_check import build_deck
+from .errors import CatalogError
+from .files import BUILTIN_EDITIONS, is_file, maps_dir, read_toml, shown, stamp
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Loaded once and shared: treat `cards` as read-only."""
+    id: str
+    name: str
+    source: str
+    cards: dict                 # card id (13, "13+") -> Plant
+    market: tuple               # face up at setup
+    top: object = None          # the card placed on the shuffled deck, if any
+    higher: tuple = ()          # of two cards of one number, the one that ranks higher
+    where: str = ""
+
+    def __hash__(self):  # the cards dict is not hashable; a game's Context needs a hash
+        return hash((self.id, tuple(self.cards), self.market, self.top))
+
+
+_cache: dict[Path, tuple[tuple, Deck]] = {}
+
+
+def _deck_dirs() -> list[Path]:
+    """The maps folder's decks, then the shipped ones (a folder of one's own maps may have none)."""
+    return list(dict.fromkeys([maps_dir() / "decks", BUILTIN_EDITIONS.parent / "decks"]))
+
+
+def available_decks() -> list[str]:
+    return sorted({p.stem for d in _deck_dirs() if d.is_dir() for p in d.glob("*.toml")})
+
+
+def load_deck(name_or_path) -> Deck:
+    """A shipped deck by id, or any deck file by path (cached per file version)."""
+    path = _locate(name_or_path)
+    real = path.resolve()
+    hit = _cache.get(real)
+    if hit and hit[0] == stamp(real):
+        return hit[1]
+    shipped = real.parent in {d.resolve() for d in _deck_dirs()}
+    deck = build_deck(read_toml(real), shown(path), expect_id=real.stem if shipped else None)
+    _cache[real] = (stamp(real), deck)
+    return deck
+
+
+def deck_from_data(data, where: str) -> Deck:
+    """A deck carried in a game's setup line (its file as JSON), so the log plays anywhere."""
+    if not isinstance(data, dict):
+        raise CatalogError(f"{where}: a deck is a deck file's contents as an object (docs/decks.md)")
+    return build_deck(data, where)
+
+
+def plants_table(deck: Deck) -> dict:
+    """The deck's cards as an edition's [plants] table (maps/editions/*.toml `deck = "base"`)."""
+    return {str(c): {"kind": p.kind, "accepts": list(p.accepts), "burns": p.burns, "powers": p.powers}
+            for c, p in deck.cards.items()}
+
+
+def _locate(x) -> Path:
+    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
+        path = Path(x)
+        if not is_file(path):
+            raise CatalogError(f"{shown(path)}: file not found")
+        return path
+    if not isinstance(x, str) or not x.strip():
+        raise CatalogError(f"a deck is named by its id or a path to a .toml file, got {x!r}")
+    for d in _deck_dirs():
+        if is_file(d / f"{x.strip().lower()}.toml"):
+            return d / f"{x.strip().lower()}.toml"
+    raise CatalogError(f"unknown deck '{x}'; available: {', '.join(available_decks()) or 'none'}")
