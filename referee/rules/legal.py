@@ -5,6 +5,7 @@ The tablet pages offer exactly these; the engine still validates every fact it i
 from . import auction, building, deck, plant_market
 from .flow import waiting
 from .. import maprules
+from .cards import number
 from .context import RESOURCES
 from .order import due
 from .power import best
@@ -55,7 +56,7 @@ def _auction(state, ctx, out):
     who = auction.chooser(state)
     out["waiting_for"] = [who]
     money = state["players"][who]["money"]
-    offer = [p for p in plant_market.current(state, ctx) if p <= money and auction.may_buy(state, ctx, who, p)]
+    offer = [p for p in plant_market.current(state, ctx) if number(p) <= money and auction.may_buy(state, ctx, who, p)]
     acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
     if state["round"] > 1:
         acts.append({"type": "pass", "player": who})
