@@ -1,4 +1,4 @@
-"""Seed 000's four ways to play the new power plant cards (maps/decks/variations.toml), as a game's
+"""Seed 000's four ways to play the new power plant cards (maps/variations/new_cards.toml), as a game's
 board, edition tables and variation: the cards in play, the starting market, the card on top, the
 plants known to be out of the game and, in variation 3, the cities chosen one by one.
 
@@ -18,7 +18,7 @@ from .model import Area
 
 CHOSEN = "chosen"   # the one play area of a game whose cities are chosen one by one (variation 3)
 VARIATION_KEYS = ("variation", "deck", "market", "removed_pairs", "cities")
-FILE = BUILTIN_EDITIONS.parent / "decks" / "variations.toml"
+FILE = BUILTIN_EDITIONS.parent / "variations" / "new_cards.toml"
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ _cache: dict = {}
 
 
 def variations() -> dict:
-    """{number: its table in variations.toml}."""
+    """{number: its table in maps/variations/new_cards.toml}."""
     key = stamp(FILE)
     if _cache.get("stamp") != key:
         _cache.update(stamp=key, data={int(k): v for k, v in read_toml(FILE).items()})

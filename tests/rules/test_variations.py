@@ -1,4 +1,4 @@
-"""Seed 000's new power plant cards, variations 1–4 (新発電所カード; maps/decks/variations.toml,
+"""Seed 000's new power plant cards, variations 1–4 (新発電所カード; maps/variations/new_cards.toml,
 referee/catalog/variations.py, referee/rules/variation_rules.py)."""
 import json
 
