@@ -1376,3 +1376,6 @@ def _w_india_garbage(w, p, players):
 @rule_words("duty_to_power")
 def _w_duty_to_power(w, p, players):
     return w._("Each player must power as many cities as they can.")
+
+
+from . import rulings_variations  # noqa: E402,F401  (registers the wordings of seed 000's variations)

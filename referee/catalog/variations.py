@@ -49,53 +49,71 @@ def prepare(setup: dict, game_map, edition) -> tuple:
         if stray:
             raise CatalogError(f"{listing(stray)}: only with a variation (\"variation\": 1 to 4, seed 000)")
         return game_map, edition, None, {}
-    table = variations()
-    if not is_int(given) or given not in table:
-        raise CatalogError(f"variation: {given!r}; allowed: {listing(table)} (seed 000 新発電所カード)")
-    spec = table[given]
+    spec = _spec(given)
     allowed = {"deck": spec.get("own_deck"), "market": spec.get("market_numbers"),
                "removed_pairs": spec.get("market_numbers"), "cities": spec.get("choose_cities")}
     stray = [k for k, ok in allowed.items() if k in setup and not ok]
     if stray:
         raise CatalogError(f"{listing(stray)}: not a field of variation {given}")
-    map_removed = spec.get("map_removed", {}).get(game_map.id)
-    if game_map.setup and map_removed is None:
-        raise CatalogError(f"variation {given} cannot be played on {game_map.name}: the map prepares its own plants "
-                           "(seed 001); play it on a map without its own plant setup")
-    out = {"variation": given}
-    plants, market, top, deck_name = _cards(spec, setup, edition, out)
-    removed = list(map_removed or [])
-    top = None if top in removed else top
     players = setup.get("players")
     seats = len(players) if isinstance(players, list) else 0
-    counts = dict(edition.player_counts)
+    out = {"variation": given}
+    edition, variation, removed = tables(given, game_map, edition, seats, setup.get("deck"), out)
     if spec.get("market_numbers"):
-        market, known = _turned_up(spec, setup, plants, counts.get(seats), out)
+        market, known = _turned_up(spec, setup, edition.plants, edition.player_counts.get(seats), out)
         removed += known
-        counts = {n: dataclasses.replace(row, removed=0) for n, row in counts.items()}   # the pairs are known
+        counts = {n: dataclasses.replace(row, removed=0) for n, row in edition.player_counts.items()}  # all known
+        edition = dataclasses.replace(edition, initial_market=tuple(ranked(market)), player_counts=counts)
     if spec.get("choose_cities"):
-        counts = {n: dataclasses.replace(counts[n], areas=1, removed=row["removed"], step2=row["step2"],
-                                         end=row["end"]) for n, row in _rows(spec).items() if n in counts}
-        game_map = chosen_board(game_map, setup.get("cities"), _rows(spec).get(seats, {}).get("cities"), out)
+        game_map = chosen_board(game_map, setup.get("cities"), variation.cities, out)
     elif "areas" not in setup:
         raise CatalogError(f"variation {given}: choose the play areas (\"areas\")")
     if removed:
         game_map = dataclasses.replace(game_map, setup={**game_map.setup, "removed": ranked(removed)})
-    edition = dataclasses.replace(edition, plants=plants, initial_market=tuple(ranked(market)), top_of_deck=top,
-                                  player_counts=counts)
+    return game_map, edition, variation, out
+
+
+def tables(given: int, game_map, edition, seats: int, deck=None, out=None) -> tuple:
+    """(edition, Variation, plants out of the game by map) of a variation on a board for a player count,
+    before anything is turned up: what the printed aid shows, and what a game's setup starts from."""
+    spec = _spec(given)
+    map_removed = spec.get("map_removed", {}).get(game_map.id)
+    if game_map.setup and map_removed is None:
+        raise CatalogError(f"variation {given} cannot be played on {game_map.name}: the map prepares its own plants "
+                           "(seed 001); play it on a map without its own plant setup")
+    plants, market, top, deck_name = _cards(spec, deck, edition, {} if out is None else out)
+    removed = list(map_removed or [])
+    counts = dict(edition.player_counts)
+    if spec.get("choose_cities"):
+        counts = {n: dataclasses.replace(counts[n], areas=1, removed=row["removed"], step2=row["step2"],
+                                         end=row["end"]) for n, row in _rows(spec).items() if n in counts}
+    edition = dataclasses.replace(edition, plants=plants, initial_market=tuple(ranked(market)),
+                                  top_of_deck=None if top in removed else top, player_counts=counts)
     variation = Variation(given, deck_name, bool(spec.get("first_of_number")),
                           _rows(spec).get(seats, {}).get("cities", 0))
-    return game_map, edition, variation, out
+    return edition, variation, removed
+
+
+def _spec(given) -> dict:
+    table = variations()
+    if not is_int(given) or given not in table:
+        raise CatalogError(f"variation: {given!r}; allowed: {listing(table)} (seed 000 新発電所カード)")
+    return table[given]
+
+
+def cities_needed(given: int, players: int) -> int:
+    """How many cities a variation has the table choose one by one for this many players (0: areas)."""
+    return _rows(_spec(given)).get(players, {}).get("cities", 0) if _spec(given).get("choose_cities") else 0
 
 
 def _rows(spec) -> dict:
     return {int(n): row for n, row in spec.get("player_counts", {}).items()}
 
 
-def _cards(spec, setup, edition, out) -> tuple:
+def _cards(spec, given_deck, edition, out) -> tuple:
     """(cards in play, market, top card, deck name) of the variation, or of the setup's own deck."""
     if spec.get("own_deck"):
-        deck, out["deck"] = _own_deck(setup.get("deck"))
+        deck, out["deck"] = _own_deck(given_deck)
         return dict(deck.cards), list(deck.market), deck.top, deck.name
     plants = {}
     for deck_id, which in spec["cards"].items():

@@ -12,7 +12,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..i18n import LANGUAGES
 from ..rules.context import Context
+from ..catalog.variations import tables
 from ..rulings import MARKETS, describe_rules
+from ..rulings_variations import describe_variation
 from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
 from .sheets import PER_SHEET, SIZES, cut_marks, pages
@@ -48,6 +50,7 @@ class Card:
     players: int
     rules: tuple[str, ...] = ()   # the map's own setup and rules, one sentence each (rulings.describe_rules)
     one_page: bool = True         # a4/letter: the map's rules close the back; a6: they get a card of their own
+    variation: object = None      # seed 000's variation played (catalog.variations.Variation), if any
 
     @property
     def count(self) -> PlayerCount:
@@ -62,6 +65,8 @@ class Card:
     def removed(self) -> int:
         """Plants removed at setup for this count: face down, or the map's known list (China)."""
         known = self.map.setup.get("removed_by_players", {})
+        if self.variation is not None and self.variation.first_of_number:   # variation 2: pairs, face up
+            return 2 * self.count.removed
         return len(known[self.players]) if self.players in known else self.count.removed
 
     @property
@@ -70,16 +75,24 @@ class Card:
         return 2 if self.one_page or not self.rules else 3
 
 
-def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
-    """The card for a table: the map's edition tables and its own rules in the reader's words."""
+def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=None) -> Card:
+    """The card for a table: the map's edition tables (as seed 000's variation changes them: its number,
+    or a game's Context playing one) and its own rules in the reader's words."""
     edition = load_edition("original", map=game_map)
+    played = None
+    if isinstance(variation, Context):
+        edition, played = variation.edition, variation.variation
+    elif variation is not None:
+        edition, played, _removed = tables(variation, game_map, edition, players, deck)
     return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)),
-                one_page=size != "a6")
+                one_page=size != "a6", variation=played)
 
 
-def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4) -> bytes:
+def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,
+             variation=None, deck=None) -> bytes:
     """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, `per_sheet` (2 or 4)
-    to an A4 sheet."""
+    to an A4 sheet. `variation` (1–4, seed 000's new plant cards; `deck` for 4, or a game's Context)
+    changes its numbers."""
     if lang not in LANGUAGES:
         raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
     if size not in SIZES:
@@ -91,7 +104,7 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)
         raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
-    card = aid(game_map, players, lang, size)
+    card = aid(game_map, players, lang, size, variation, deck)
     sheet = pages(size, players, card.faces, per_sheet)
     s = type_sizes(card, sheet)
     out = io.BytesIO()
@@ -199,7 +212,8 @@ def back(f: Flow, card: Card):
     f.band(_("The numbers"), w.players(card.players))
     f.gap(0.6)
     figures = [
-        (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
+        (_("Cities in play"), str(card.variation.cities)) if card.variation is not None and card.variation.cities
+        else (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
         (_("Plant limit"), str(n.max_plants)), (_("Step 2 at"), w.cities(card.context.step2_cities)),
         (_("Game ends at"), w.cities(card.context.end_cities)), (_("Starting money"), w.money(e.starting_money)),
     ]
@@ -223,6 +237,11 @@ def back(f: Flow, card: Card):
     f.heading(_("Income"))
     _income(f, card)
     f.gap(0.6)
+    for i, line in enumerate(describe_variation(card.variation, w.lang)):
+        f.heading(line) if i == 0 else f.para(line, k=0.9)
+        f.gap(0.2 if i else 0)
+    if card.variation is not None:
+        f.gap(0.4)
     f.heading(_("Often forgotten"))
     rules = card.map.rules
     for text in filter(None, (

@@ -7,6 +7,7 @@ import pytest
 from referee.catalog import load_map
 from referee.game import Game, replay
 from referee.rules.errors import BadSetup, InvalidBid, NotAvailable
+from mapkit import germany_cities
 from tablekit import Table, setup_line
 
 V2_MARKET = [1, 2, 3, "4+", 5, "6+", 7, 8]
@@ -19,17 +20,6 @@ def table(players=3, board="germany", **extra) -> Table:
 
 def v2(players=3, **extra) -> Table:
     return table(players, variation=2, market=V2_MARKET, removed_pairs=PAIRS[players], **extra)
-
-
-def germany_cities(count, start="flensburg") -> list:
-    """`count` cities of Germany joined by connections, grown outward from `start` in name order."""
-    board = load_map("germany")
-    chosen = [start]
-    while len(chosen) < count:
-        edge = sorted({c.b if c.a in chosen else c.a for c in board.connections
-                       if (c.a in chosen) != (c.b in chosen)})
-        chosen.append(edge[0])
-    return chosen
 
 
 def v3(players, **extra) -> Table:

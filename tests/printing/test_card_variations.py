@@ -1,0 +1,44 @@
+"""The player aid and the game report under seed 000's variations: the card's numbers are the
+variation's (バリエント3用各種条件テーブル for variation 3) and both name the variation."""
+import json
+import re
+
+import pytest
+
+from referee.game import Game
+from referee.i18n import translations
+from referee.printing import card_pdf, report_pdf
+from printkit import LANGS, text
+from tablekit import setup_line
+from test_card_numbers import cities
+
+# seed 000 バリエント3用各種条件テーブル: 使用都市数, ステップ2 開始都市数, ゲーム終了 都市数, ゲーム開始時に除外する発電所数
+V3_TABLE = {2: (24, 12, 24, 10), 3: (24, 8, 20, 10), 4: (32, 8, 20, 5), 5: (40, 8, 18, 0), 6: (42, 7, 15, 0)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", sorted(V3_TABLE))
+def test_card_variation_3_prints_the_big_plants_table(players, lang):
+    _ = translations(lang).gettext
+    used, step2, end, removed = V3_TABLE[players]
+    page = text(card_pdf("germany", players, lang, variation=3))
+    expected = {_("Cities in play"): str(used), _("Removed at setup"): str(removed),
+                _("Step 2 at"): cities(lang, step2), _("Game ends at"): cities(lang, end)}
+    for label, value in expected.items():
+        assert re.search(re.escape(label) + r"[ \t]+" + re.escape(value) + r"(?=\s|$)", page), (label, value)
+    assert _("Variation 3: big plants") in page and _("Areas in play") not in page
+
+
+def test_card_variation_2_counts_the_pairs_removed_face_up():
+    """Seed 000 バリエーション 2: pairs of one number leave the game, as many as the player count removes."""
+    page = text(card_pdf("germany", 4, "en", variation=2))
+    assert re.search(r"Removed at setup[ \t]+8(?=\s|$)", page) and "Variation 2: old and new cards mixed" in page
+
+
+def test_report_names_the_variation_played():
+    line = {**setup_line(3), "variation": 1}
+    game = Game(line)
+    for lang in LANGS:
+        name = translations(lang).gettext("Variation 1: new cards only")
+        assert name in " ".join(text(report_pdf(game, lang)).split()), lang
+    assert json.loads(json.dumps(game.setup))["variation"] == 1
