@@ -27,6 +27,7 @@ class Variation:
     deck: str = ""                  # the deck's name, variation 4
     first_of_number: bool = False   # variation 2: the first card of a number turned up leaves the game
     cities: int = 0                 # variation 3: cities chosen one by one (0: areas are chosen)
+    removed: tuple = ()             # cards out of the game from the start, known to all
 
 
 _cache: dict = {}
@@ -68,9 +69,7 @@ def prepare(setup: dict, game_map, edition) -> tuple:
         game_map = chosen_board(game_map, setup.get("cities"), variation.cities, out)
     elif "areas" not in setup:
         raise CatalogError(f"variation {given}: choose the play areas (\"areas\")")
-    if removed:
-        game_map = dataclasses.replace(game_map, setup={**game_map.setup, "removed": ranked(removed)})
-    return game_map, edition, variation, out
+    return game_map, edition, dataclasses.replace(variation, removed=tuple(ranked(removed))), out
 
 
 def tables(given: int, game_map, edition, seats: int, deck=None, out=None) -> tuple:

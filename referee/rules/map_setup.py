@@ -15,10 +15,14 @@ def market(ctx) -> list:
 
 
 def removed(ctx) -> list:
-    """Plants out of the game from the start, known to all: by map (France 13, Russia 6 and 14, ...)
-    and by player count where the map fixes them (China)."""
+    """Plants out of the game from the start, known to all: by map (France 13, Russia 6 and 14, ...),
+    by player count where the map fixes them (China), and by seed 000's variation (France's 11 in
+    variation 1, variation 2's turned-up cards); a map's card the variation does not play is no card."""
     setup = ctx.map.setup
-    return cards.ranked(set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, [])))
+    known = set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, []))
+    if ctx.variation is not None:
+        known = {c for c in known if c in ctx.plants} | set(ctx.variation.removed)
+    return cards.ranked(known)
 
 
 def random_removals(ctx) -> int:

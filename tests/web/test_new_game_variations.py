@@ -57,3 +57,28 @@ def test_new_game_variation_4_takes_an_uploaded_deck_file(client, app):
     assert client.post("/games/new", data=data, content_type="multipart/form-data").status_code == 303
     line = json.loads(stored(app)[0][1])
     assert line["deck"]["id"] == "ours" and len(line["deck"]["cards"]) == 46
+
+
+def test_a_variation_1_game_plays_at_the_table_with_new_card_ids(client, app):
+    """The table's forms name a new card as "4+" (docs/actions.md), and the page shows the + cards."""
+    assert client.post("/games/new", data={**FOUR, "variation": "1"}).status_code == 303
+    game_id = stored(app)[0][0]
+    page = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert "4+" in page and "8+" in page
+    seq = re.search(r'name="seq" value="(\d+)"', page)
+    fields = {"type": "nominate", "player": "Bernd", "plant": "4+", "bid": "5", **({"seq": seq[1]} if seq else {})}
+    response = client.post(f"/games/{game_id}/facts", data=fields)
+    assert response.status_code in (200, 303), response.get_data(as_text=True)[:500]
+    assert json.loads(stored(app)[0][2][0]) == {"type": "nominate", "player": "Bernd", "plant": "4+", "bid": 5}
+
+
+def test_variation_2_and_3_games_show_their_table(client, app):
+    """Variation 3's board draws its chosen cities; variation 2's removed cards are listed as known."""
+    for extra in ({"variation": "2", "removed_pairs": "12 27 30 40"},
+                  {"variation": "3", "cities": germany_cities(32), "areas": []}):
+        assert client.post("/games/new", data={**FOUR, **extra}).status_code == 303
+    for game_id, setup, _entries in stored(app):
+        response = client.get(f"/games/{game_id}/")
+        assert response.status_code == 200
+        if json.loads(setup)["variation"] == 3:
+            assert "Kiel" in response.get_data(as_text=True)
