@@ -10,16 +10,12 @@ from .catalog import CatalogError
 from .catalog.deck_check import build_deck
 from .catalog.decks import available_decks, load_deck
 from .catalog.files import read_toml, shown
-from .maps_cli import placed
+from .maps_cli import list_and_check, placed
 
 
 def add_command(sub) -> None:
-    decks = sub.add_parser("decks", help="list the plant decks, or check a deck file (variation 4)")
-    verbs = decks.add_subparsers(dest="verb", required=True)
-    verbs.add_parser("list", help="the shipped plant decks").set_defaults(func=run_list)
-    check = verbs.add_parser("check", help="check a deck file; every problem on its own line, exit 2 if any")
-    check.add_argument("file")
-    check.set_defaults(func=run_check)
+    list_and_check(sub, "decks", "list the plant decks, or check a deck file (variation 4)",
+                   "the shipped plant decks", "check a deck file", run_list, run_check)
 
 
 def run_list(args) -> int:

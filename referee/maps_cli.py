@@ -20,10 +20,15 @@ SAMPLE_NAMES = ["A", "B", "C", "D", "E", "F"]
 
 
 def add_command(sub) -> None:
-    maps = sub.add_parser("maps", help="list the boards, or check a board file (a custom map)")
-    verbs = maps.add_subparsers(dest="verb", required=True)
-    verbs.add_parser("list", help="the boards in the maps folder").set_defaults(func=run_list)
-    check = verbs.add_parser("check", help="check a map file; every problem on its own line, exit 2 if any")
+    list_and_check(sub, "maps", "list the boards, or check a board file (a custom map)",
+                   "the boards in the maps folder", "check a map file", run_list, run_check)
+
+
+def list_and_check(sub, noun: str, about: str, listed: str, checked: str, run_list, run_check) -> None:
+    """`referee NOUN list` and `referee NOUN check FILE` (maps, decks)."""
+    verbs = sub.add_parser(noun, help=about).add_subparsers(dest="verb", required=True)
+    verbs.add_parser("list", help=listed).set_defaults(func=run_list)
+    check = verbs.add_parser("check", help=f"{checked}; every problem on its own line, exit 2 if any")
     check.add_argument("file")
     check.set_defaults(func=run_check)
 

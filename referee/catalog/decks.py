@@ -3,13 +3,12 @@
 A deck is its cards (number, kind, cubes per run, cities) and, for a game played with it alone
 (variation 4), its starting market and the card on top of the deck. Loaded once per file version.
 """
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from .deck_check import build_deck
 from .errors import CatalogError
-from .files import BUILTIN_EDITIONS, is_file, maps_dir, read_toml, shown, stamp
+from .files import BUILTIN_EDITIONS, given_path, is_file, maps_dir, read_toml, shown, stamp
 
 
 @dataclass(frozen=True)
@@ -67,13 +66,9 @@ def plants_table(deck: Deck) -> dict:
 
 
 def _locate(x) -> Path:
-    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
-        path = Path(x)
-        if not is_file(path):
-            raise CatalogError(f"{shown(path)}: file not found")
+    path = given_path(x, "a deck")
+    if path is not None:
         return path
-    if not isinstance(x, str) or not x.strip():
-        raise CatalogError(f"a deck is named by its id or a path to a .toml file, got {x!r}")
     for d in _deck_dirs():
         if is_file(d / f"{x.strip().lower()}.toml"):
             return d / f"{x.strip().lower()}.toml"

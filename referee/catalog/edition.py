@@ -1,13 +1,12 @@
 """The plant cards and rule tables of an edition (maps/editions/*.toml), as a map sees them."""
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from .edition_check import RESOURCES, build_edition
 from .errors import CatalogError
 from .setup_check import plant_problems
-from .files import BUILTIN_EDITIONS, is_file, maps_dir, read_toml, shown, stamp
+from .files import BUILTIN_EDITIONS, given_path, is_file, maps_dir, read_toml, shown, stamp
 
 
 @dataclass(frozen=True)
@@ -101,13 +100,9 @@ def _edition_dirs() -> list[Path]:
 
 
 def _locate(name) -> Path:
-    if isinstance(name, os.PathLike) or (isinstance(name, str) and (name.endswith(".toml") or "/" in name)):
-        path = Path(name)
-        if not is_file(path):
-            raise CatalogError(f"{shown(path)}: file not found")
+    path = given_path(name, "an edition")
+    if path is not None:
         return path
-    if not isinstance(name, str) or not name.strip():
-        raise CatalogError(f"an edition is named by its id or a path to a .toml file, got {name!r}")
     for d in _edition_dirs():
         if is_file(d / f"{name.strip().lower()}.toml"):
             return d / f"{name.strip().lower()}.toml"

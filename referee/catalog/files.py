@@ -37,6 +37,19 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def given_path(x, what: str) -> Path | None:
+    """The file `x` names when it is a path (ends in .toml or holds a folder), None when it is an id;
+    CatalogError for a missing file or for something that is neither."""
+    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
+        path = Path(x)
+        if not is_file(path):
+            raise CatalogError(f"{shown(path)}: file not found")
+        return path
+    if not isinstance(x, str) or not x.strip():
+        raise CatalogError(f"{what} is named by its id or a path to a .toml file, got {x!r}")
+    return None
+
+
 def read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as f:

@@ -1,10 +1,9 @@
 """Finding and loading boards from the maps/ folder (or any .toml path)."""
 import difflib
-import os
 from pathlib import Path
 
 from .errors import CatalogError
-from .files import is_file, maps_dir, read_toml, shown, stamp
+from .files import given_path, is_file, maps_dir, read_toml, shown, stamp
 from .map_check import build_map
 from .model import Map
 
@@ -30,13 +29,9 @@ def load_map(name_or_path) -> Map:
 
 
 def _locate(x) -> Path:
-    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
-        path = Path(x)
-        if not is_file(path):
-            raise CatalogError(f"{shown(path)}: file not found")
+    path = given_path(x, "a map")
+    if path is not None:
         return path
-    if not isinstance(x, str) or not x.strip():
-        raise CatalogError(f"a map is named by its id or a path to a .toml file, got {x!r}")
     path = maps_dir() / f"{x.strip().lower()}.toml"
     if not is_file(path):
         known = available_maps()

@@ -80,6 +80,8 @@ def _choice(allowed: tuple, what: str):
 def run_card(args) -> int:
     from ..catalog import CatalogError
     from . import PrintError, card_pdf
+    if args.deck is not None and args.variation != 4:
+        return _fail("--deck names the deck of variation 4; add --variation 4")
     try:
         pdf = card_pdf(args.map, args.players, args.lang, args.size, args.per_sheet, args.variation, args.deck)
     except (PrintError, CatalogError) as e:

@@ -42,3 +42,26 @@ def test_report_names_the_variation_played():
         name = translations(lang).gettext("Variation 1: new cards only")
         assert name in " ".join(text(report_pdf(game, lang)).split()), lang
     assert json.loads(json.dumps(game.setup))["variation"] == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--variation", "9"], "variation: 9; allowed: 1, 2, 3, 4"),
+    (["--variation", "4"], "variation 4: name the deck"),
+    (["--deck", "new"], "--deck names the deck of variation 4"),
+])
+def test_print_card_variation_refusals_are_one_line(args, message, tmp_path):
+    from test_print_cli import run
+    out = tmp_path / "aid.pdf"
+    done = run("card", "--map", "germany", "--players", "3", *args, "-o", out)
+    assert done.returncode == 2 and message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_print_card_variation_3_from_the_command_line(tmp_path):
+    """Issue 14: `referee print card` prints a correct aid for a variation-3 game."""
+    from test_print_cli import run
+    out = tmp_path / "aid.pdf"
+    done = run("card", "--map", "germany", "--players", "4", "--variation", "3", "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = text(out.read_bytes())
+    assert re.search(r"Cities in play[ \t]+32(?=\s|$)", page) and re.search(r"Step 2 at[ \t]+8 cities", page)

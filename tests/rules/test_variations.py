@@ -157,3 +157,11 @@ def test_variations_refused_where_they_do_not_fit():
         table(3, market=V2_MARKET)
     with pytest.raises(BadSetup, match="cannot be played on Québec"):
         Game({**setup_line(3), "map": "quebec", "areas": list(load_map("quebec").areas)[:3], "variation": 1})
+
+
+@pytest.mark.parametrize("make", [lambda: table(3, variation=1), lambda: v2(4), lambda: v3(3)])
+def test_variation_normalised_setup_line_starts_the_same_game(make):
+    """Export, import and replay: the normalised setup line (Game.setup) carries the variation whole."""
+    t = make()
+    again = Game(json.loads(json.dumps(t.game.setup)))
+    assert again.setup == t.game.setup and again.state == t.state and again.ctx.variation == t.ctx.variation
