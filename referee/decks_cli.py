@@ -10,7 +10,7 @@ from .catalog import CatalogError
 from .catalog.deck_check import build_deck
 from .catalog.decks import available_decks, load_deck
 from .catalog.files import read_toml, shown
-from .maps_cli import list_and_check, placed
+from .maps_cli import list_and_check, placed, printed_ok
 
 
 def add_command(sub) -> None:
@@ -31,15 +31,7 @@ def run_list(args) -> int:
 
 def run_check(args) -> int:
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{args.file}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}")
-        return 2
-    problems = check_text(path, text)
-    for line in problems:
-        print(line)
-    if problems:
+    if not printed_ok(path, args.file, check_text):
         return 2
     deck = build_deck(read_toml(path), shown(path))
     new = sum(isinstance(c, str) for c in deck.cards)

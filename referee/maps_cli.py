@@ -47,20 +47,25 @@ def run_list(args) -> int:
 
 def run_check(args) -> int:
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{args.file}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}")
-        return 2
-    problems = check_text(path, text)
-    for line in problems:
-        print(line)
-    if problems:
+    if not printed_ok(path, args.file, check_text):
         return 2
     m = load_map(path)
     print(f"{args.file}: OK: {m.name} ({m.id}): {len(m.areas)} areas, {len(m.cities)} cities, "
           f"{len(m.connections)} connections; rules: {', '.join(m.rules) or 'base rules'}")
     return 0
+
+
+def printed_ok(path: Path, given: str, check_text) -> bool:
+    """Read the file and print each of its problems (check_text(path, text) lists them); True if none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{given}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}")
+        return False
+    problems = check_text(path, text)
+    for line in problems:
+        print(line)
+    return not problems
 
 
 def check_text(path: Path, text: str) -> list:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .deck_check import build_deck
 from .errors import CatalogError
-from .files import BUILTIN_EDITIONS, given_path, is_file, maps_dir, read_toml, shown, stamp
+from .files import BUILTIN_EDITIONS, cached, given_path, is_file, maps_dir, read_toml, shown
 
 
 @dataclass(frozen=True)
@@ -42,14 +42,9 @@ def available_decks() -> list[str]:
 def load_deck(name_or_path) -> Deck:
     """A shipped deck by id, or any deck file by path (cached per file version)."""
     path = _locate(name_or_path)
-    real = path.resolve()
-    hit = _cache.get(real)
-    if hit and hit[0] == stamp(real):
-        return hit[1]
-    shipped = real.parent in {d.resolve() for d in _deck_dirs()}
-    deck = build_deck(read_toml(real), shown(path), expect_id=real.stem if shipped else None)
-    _cache[real] = (stamp(real), deck)
-    return deck
+    shipped = {d.resolve() for d in _deck_dirs()}
+    return cached(_cache, path, lambda real: build_deck(
+        read_toml(real), shown(path), expect_id=real.stem if real.parent in shipped else None))
 
 
 def deck_from_data(data, where: str) -> Deck:

@@ -37,6 +37,17 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def cached(cache: dict, path: Path, build):
+    """build(real path) once per file version (mtime and size): an edited file is read again."""
+    real = path.resolve()
+    hit = cache.get(real)
+    if hit and hit[0] == stamp(real):
+        return hit[1]
+    value = build(real)
+    cache[real] = (stamp(real), value)
+    return value
+
+
 def given_path(x, what: str) -> Path | None:
     """The file `x` names when it is a path (ends in .toml or holds a folder), None when it is an id;
     CatalogError for a missing file or for something that is neither."""

@@ -3,7 +3,7 @@ import difflib
 from pathlib import Path
 
 from .errors import CatalogError
-from .files import given_path, is_file, maps_dir, read_toml, shown, stamp
+from .files import cached, given_path, is_file, maps_dir, read_toml, shown
 from .map_check import build_map
 from .model import Map
 
@@ -18,14 +18,8 @@ def available_maps() -> list[str]:
 def load_map(name_or_path) -> Map:
     """Cached per resolved path; an edited file (new mtime or size) is read again."""
     path = _locate(name_or_path)
-    real = path.resolve()
-    hit = _cache.get(real)
-    if hit and hit[0] == stamp(real):
-        return hit[1]
-    in_maps_dir = real.parent == maps_dir().resolve()
-    m = build_map(read_toml(real), shown(path), expect_id=real.stem if in_maps_dir else None)
-    _cache[real] = (stamp(real), m)
-    return m
+    return cached(_cache, path, lambda real: build_map(
+        read_toml(real), shown(path), expect_id=real.stem if real.parent == maps_dir().resolve() else None))
 
 
 def _locate(x) -> Path:

@@ -133,7 +133,8 @@ def _own_deck(given) -> tuple:
     if isinstance(given, dict):
         return deck_from_data(given, "the setup's deck"), given
     if not isinstance(given, str) or not given.strip():
-        raise CatalogError(f"deck: {given!r}; allowed: a deck id ({listing(available_decks())}), a file or its contents")
+        raise CatalogError(f"deck: {given!r}; allowed: a deck id ({listing(available_decks())}), a file or its "
+                           "contents")
     deck = load_deck(given)
     if given.strip().lower() in available_decks():
         return deck, given.strip().lower()
@@ -187,8 +188,8 @@ def chosen_board(game_map, cities, count, out):
     if any("areas" in params for params in game_map.rules.values() if isinstance(params, dict)):
         raise CatalogError(f"variation 3 cannot be played on {game_map.name}: its own rules go by area")
     if not isinstance(cities, list) or (count and len(cities) != count):
-        raise CatalogError(f"variation 3: choose {count or 'the'} cities one by one (\"cities\": [...]) instead of areas; "
-                           f"got {len(cities) if isinstance(cities, list) else 'none'}")
+        raise CatalogError(f"variation 3: choose {count or 'the'} cities one by one (\"cities\": [...]) instead of "
+                           f"areas; got {len(cities) if isinstance(cities, list) else 'none'}")
     try:
         chosen = [game_map.resolve_city(c) for c in cities]
     except ValueError as e:

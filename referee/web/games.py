@@ -115,7 +115,8 @@ def _picker(form) -> dict:
     maps = {m: setup_form.shown(load_map(m).name) for m in available_maps()}
     return {"form": form, "maps": maps, "board": game_map, "needed": form.areas_needed() if game_map else None,
             "cities_needed": form.cities_needed() if game_map else 0, "variation_names": NAMES,
-            "variation_summaries": SUMMARIES, "decks": available_decks(), "market_numbers": setup_form.VARIATION_2_NUMBERS,
+            "variation_summaries": SUMMARIES, "decks": available_decks(),
+            "market_numbers": setup_form.VARIATION_2_NUMBERS,
             "connected": bool(game_map) and form.connected(), "shown": setup_form.shown, "map_drawing": map_drawing,
             "map_rules": map_rules(game_map, len(form.players)) if game_map else []}
 

@@ -79,7 +79,8 @@ def aid(board, players: int, size: str, ctx=None) -> Response:
     a game's Context brings the tables of the variation it plays (seed 000)."""
     name = board if isinstance(board, str) else board.id
     played = ctx if ctx is not None and ctx.variation is not None else None
-    return pdf(card_pdf(board, players, current(), size, variation=played), f"power-grid-aid-{name}-{players}p-{size}.pdf")
+    return pdf(card_pdf(board, players, current(), size, variation=played),
+               f"power-grid-aid-{name}-{players}p-{size}.pdf")
 
 
 @bp.get("/games/<int:game_id>/print/aid")
