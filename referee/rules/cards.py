@@ -41,11 +41,17 @@ def parse_id(text: str):
     return f"{int(body)}+" if text.strip().endswith("+") else int(body)
 
 
+def new_id(value):
+    """A new card's id as a fact writes it ("13+"); None for anything else (a number as text is no id:
+    numbers are JSON integers)."""
+    return parse_id(value) if isinstance(value, str) and value.strip().endswith("+") else None
+
+
 def plant_id(value, label: str, plants=None):
-    """A plant named in a fact: a whole number, or a card id as text ("13+"). With the game's cards,
+    """A plant named in a fact: a whole number, or a new card's id ("13+"). With the game's cards,
     a plain number whose only card is the new one means that card."""
     if isinstance(value, str):
-        card = parse_id(value)
+        card = new_id(value)
         if card is None:
             raise BadAction(f"{label} is a plant number such as 13, or \"13+\" for a new card; got {value!r}")
     else:
@@ -56,14 +62,14 @@ def plant_id(value, label: str, plants=None):
 
 
 def canonical(action: dict, plants) -> dict:
-    """The fact with every plant it names written as the game's card id ("13" and 13 as 13, or as
-    "13+" where the game holds only the new 13), so the rules compare ids. Games of base cards only
-    keep their facts as entered."""
+    """The fact with every plant it names written as the game's card id (13, or "13+" where the game
+    holds only the new 13), so the rules compare ids. Games of base cards only keep their facts as
+    entered."""
     if not any(is_new(c) for c in plants):
         return action
 
     def one(v):
-        card = parse_id(v) if isinstance(v, str) else v if isinstance(v, int) and not isinstance(v, bool) else None
+        card = new_id(v) if isinstance(v, str) else v if isinstance(v, int) and not isinstance(v, bool) else None
         if card is None:
             return v
         return f"{card}+" if card not in plants and not is_new(card) and f"{card}+" in plants else card

@@ -45,7 +45,7 @@ def parse_card(card):
     if card == STEP3 or (isinstance(card, str) and card.strip().lower().replace(" ", "") in ("step3", "3rd")):
         return STEP3
     if isinstance(card, bool) or not isinstance(card, (int, str)) or (
-            isinstance(card, str) and cards.parse_id(card) is None):
+            isinstance(card, str) and cards.new_id(card) is None):
         raise BadAction(f"a drawn card is a plant number or \"step3\" (a new card as \"13+\"), not {card!r}")
     return cards.plant_id(card, "a drawn card")
 

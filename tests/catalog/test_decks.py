@@ -8,6 +8,7 @@ import pytest
 from referee.catalog import CatalogError, load_edition
 from referee.catalog.decks import available_decks, deck_from_data, load_deck
 from referee.rules import cards
+from referee.rules.errors import BadAction
 
 NEW = load_deck("new")
 
@@ -36,7 +37,9 @@ def test_decks_card_ids_rank_a_new_card_above_the_base_card_of_its_number():
     """Seed 000 バリエーション 3: 「+ のついた新発電所の方を番号の大きな発電所と見なします」."""
     assert cards.ranked(["46+", 50, 46, "13+", "step3", 13]) == [13, "13+", 46, "46+", 50, "step3"]
     assert cards.number("46+") == 46 and cards.twin("46+") == 46 and cards.twin(46) == "46+"
-    assert cards.plant_id("13", "plant") == 13 and cards.plant_id(13, "plant", {"13+": None}) == "13+"
+    assert cards.plant_id("13+", "plant") == "13+" and cards.plant_id(13, "plant", {"13+": None}) == "13+"
+    with pytest.raises(BadAction, match="a plant number such as 13"):
+        cards.plant_id("13", "plant")        # numbers are JSON integers, a base card too
 
 
 GOOD = """id = "ours"
