@@ -82,3 +82,10 @@ def test_variation_2_and_3_games_show_their_table(client, app):
         assert response.status_code == 200
         if json.loads(setup)["variation"] == 3:
             assert "Kiel" in response.get_data(as_text=True)
+
+
+def test_variation_2_table_shows_the_cards_out_of_the_game(client, app):
+    """Seed 000: 「これからどの発電所が登場するかを推測するために、プレイヤーは除外された発電所を見ることができます」."""
+    assert client.post("/games/new", data={**FOUR, "variation": "2", "removed_pairs": "12 27 30 40"}).status_code == 303
+    page = client.get(f"/games/{stored(app)[0][0]}/").get_data(as_text=True)
+    assert re.search(r'Out of the game: <span class="numbers">[^<]*\b12 12\+ [^<]*\b40 40\+', page)
