@@ -148,9 +148,11 @@ def front(f: Flow, card: Card):
         (forward, _auction(card)),
         (backward, _("Cheapest space first; a plant stores twice what it burns, of its own kind. "
                      "Resources may move between your own plants at any time.")),
-        (backward,
-         _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
-           "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third}),
+        (backward, w.rulings.sentences(
+            _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
+              "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third},
+            any(c.spaces for c in card.map.cities.values())    # Japan, Baden-Württemberg: the board's own spaces
+            and _("Some cities print their own spaces and prices: build there as the board shows."))),
         (forward, w.rulings.sentences(
             _("Income by cities powered (none pays %(base)d). Refill resources.") % {"base": e.income[0]},
             market.line(w, card.map.rules, _("Steps 1–2: the highest plant goes under the deck; Step 3: the "

@@ -107,3 +107,11 @@ def test_island_areas_british_isles_refuses_an_area_cut_off_on_its_island():
     assert game_map.areas_connected(["orange", "green", "yellow"])      # Ireland's two; Wales alone on Britain
     with pytest.raises(BadSetup, match="must be adjacent"):
         Game({**setup_line(3, "germany"), "map": "ukireland", "areas": ["brown", "yellow", "green"]})
+
+
+def test_city_spaces_the_printed_aid_says_the_board_prints_its_own_spaces():
+    from printkit import text
+    from referee.printing import card_pdf
+    says = "Some cities print their own spaces and prices"
+    assert says in " ".join(text(card_pdf("japan", 3)).split())
+    assert says not in " ".join(text(card_pdf("germany", 3)).split())
