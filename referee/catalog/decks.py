@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .deck_check import build_deck
 from .errors import CatalogError
-from .files import BUILTIN_EDITIONS, cached, given_path, is_file, maps_dir, read_toml, shown
+from .files import BUILTIN_EDITIONS, cached, locate, maps_dir, read_toml, shown
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,4 @@ def plants_table(deck: Deck) -> dict:
 
 
 def _locate(x) -> Path:
-    path = given_path(x, "a deck")
-    if path is not None:
-        return path
-    for d in _deck_dirs():
-        if is_file(d / f"{x.strip().lower()}.toml"):
-            return d / f"{x.strip().lower()}.toml"
-    raise CatalogError(f"unknown deck '{x}'; available: {', '.join(available_decks()) or 'none'}")
+    return locate(x, "a deck", _deck_dirs(), available_decks)

@@ -6,7 +6,7 @@ from pathlib import Path
 from .edition_check import RESOURCES, build_edition
 from .errors import CatalogError
 from .setup_check import plant_problems
-from .files import BUILTIN_EDITIONS, given_path, is_file, maps_dir, read_toml, shown, stamp
+from .files import BUILTIN_EDITIONS, locate, maps_dir, read_toml, shown, stamp
 
 
 @dataclass(frozen=True)
@@ -100,10 +100,4 @@ def _edition_dirs() -> list[Path]:
 
 
 def _locate(name) -> Path:
-    path = given_path(name, "an edition")
-    if path is not None:
-        return path
-    for d in _edition_dirs():
-        if is_file(d / f"{name.strip().lower()}.toml"):
-            return d / f"{name.strip().lower()}.toml"
-    raise CatalogError(f"unknown edition '{name}'; available: {', '.join(available_editions()) or 'none'}")
+    return locate(name, "an edition", _edition_dirs(), available_editions)

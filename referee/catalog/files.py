@@ -61,6 +61,18 @@ def given_path(x, what: str) -> Path | None:
     return None
 
 
+def locate(x, what: str, dirs: list, available) -> Path:
+    """The file `x` names: a path, or an id found in the first of `dirs` holding it (available():
+    the ids to name when it is none of them)."""
+    path = given_path(x, what)
+    if path is not None:
+        return path
+    for d in dirs:
+        if is_file(d / f"{x.strip().lower()}.toml"):
+            return d / f"{x.strip().lower()}.toml"
+    raise CatalogError(f"unknown {what.split()[-1]} '{x}'; available: {', '.join(available()) or 'none'}")
+
+
 def read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as f:
