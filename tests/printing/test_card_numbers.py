@@ -12,7 +12,8 @@ from referee.catalog import load_edition, load_map
 from referee.catalog.files import maps_dir
 from referee.i18n import translations
 from referee.rulings import describe_rules
-from printkit import LANGS, card, poppler, text
+from pdfkit import page_count, reading, text
+from printkit import LANGS, card
 
 PLAYERS = (2, 3, 4, 5, 6)
 
@@ -69,7 +70,7 @@ def test_income_table_lists_every_payment_under_its_city_count(lang):
 def test_thresholds_in_the_rules_text_follow_the_player_count(players):
     """The Step 2 and game-end sentences quote the counts for this table, not another's."""
     count = edition().player_counts[players]
-    page = " ".join(poppler("pdftotext", card(players=players)).split())  # reading order, not layout
+    page = " ".join(reading(card(players=players)).split())  # reading order, not layout
     assert f"someone reaches {cities('en', count.step2)}; the lowest plant" in page
     assert f"someone reaches {cities('en', count.end)}: power what" in page
     assert f"Over {count.max_plants} plants: discard" in page
@@ -80,7 +81,7 @@ def test_a6_cards_each_carry_the_full_numbers(lang):
     """Five players: five A6 cards (4 + 1 over two sheets), every copy with the refill and income rows."""
     _ = translations(lang).gettext
     pdf = card(players=5, lang=lang, size="a6")
-    (w, h), pages = A6, int(poppler("pdfinfo", pdf).split("Pages:")[1].split()[0])
+    (w, h), pages = A6, page_count(pdf)
     slots = [text(pdf, page, (col * w, row * h, w, h)) for page in range(1, pages + 1) for col in (0, 1) for row in (0, 1)]
     backs = [s for s in slots if rows(s, _("Income"))]
     assert len(backs) == 5
@@ -147,7 +148,7 @@ def test_a_maps_figures_are_its_own(map_id, players):
                 "Step 2 at": cities("en", step2), "Starting money": f"{e.starting_money} Elektro"}
     for label, value in expected.items():
         assert re.search(re.escape(label) + r"[ \t]+" + re.escape(value) + r"(?=\s|$)", page), (label, value)
-    assert f"someone reaches {cities('en', step2)}; the lowest" in " ".join(poppler("pdftotext", card(map_id, players)).split())
+    assert f"someone reaches {cities('en', step2)}; the lowest" in " ".join(reading(card(map_id, players)).split())
 
 
 @pytest.mark.parametrize("lang, sentence", [("en", "Only %s uranium are used: %s are out of the game."),
@@ -155,7 +156,7 @@ def test_a_maps_figures_are_its_own(map_id, players):
 def test_india_prints_the_uranium_its_box_keeps(lang, sentence):
     """Seed 001 インド亜大陸: ウランは8個しか使わない(4個をゲームから除外) — the map's [overrides.totals]."""
     kept, base = edition("indian").totals["uranium"], edition().totals["uranium"]
-    flat = "".join(poppler("pdftotext", card("indian", 4, lang)).split())   # lines broken anywhere
+    flat = "".join(reading(card("indian", 4, lang)).split())   # lines broken anywhere
     assert "".join((sentence % (kept, base - kept)).split()) in flat
 
 
@@ -164,7 +165,7 @@ def test_india_prints_the_uranium_its_box_keeps(lang, sentence):
 def test_every_rule_sentence_of_the_map_is_printed(size, lang):
     """The card's map section holds rulings.describe_rules for the table (France: resources, top card 11, 13 out)."""
     pdf = card("france", 4, lang, size)
-    flat = "".join(poppler("pdftotext", pdf).split())
+    flat = "".join(reading(pdf).split())
     sentences = describe_rules(load_map("france"), lang, 4)
     assert len(sentences) == 3
     for sentence in sentences:
