@@ -1,8 +1,10 @@
 """The player aid: one card for the table's map and player count, in the players' language.
 
 Every number comes from the catalogue the engine plays with (the edition as the map changes it):
-nothing on the card is typed in twice. The front is the round (five phases, who acts first, the
-steps); the back is the numbers (player-count figures, refill, income) and the rules people forget.
+nothing on the card is typed in twice. On one sheet (A4, letter) the front is the round (five phases,
+who acts first, the steps) and the back the numbers (player-count figures, refill, income), the rules
+people forget and the map's own rules. On A6 the same parts take two cards, so that body text stays
+at 8 pt or more: the round; the numbers; the steps and the rules people forget; the map's own rules.
 """
 import io
 from dataclasses import dataclass
@@ -36,8 +38,7 @@ OVERRIDE_LABELS = {
 # its name, and the name the board's own market takes beside it.
 MARKET_REFILLS = {"korea_markets": ("north_refill", MARKETS["north"], MARKETS["south"])}
 ONE_PAGE_SIZES = [x / 4 for x in range(52, 27, -1)]   # 13 pt down to 7 pt
-A6_SIZES = [x / 4 for x in range(38, 21, -1)]         # 9.5 pt down to 5.5 pt
-RULES_CARD_SIZES = [x / 4 for x in range(46, 21, -1)]  # the A6 rules card, often short: up to 11.5 pt
+A6_SIZES = [x / 4 for x in range(46, 35, -1)]         # 11.5 pt down to 9 pt: body text (0.9 of it) 8 pt or more
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Card:
     edition: Edition
     players: int
     rules: tuple[str, ...] = ()   # the map's own setup and rules, one sentence each (rulings.describe_rules)
-    one_page: bool = True         # a4/letter: the map's rules close the back; a6: they get a card of their own
+    one_page: bool = True         # a4/letter: one sheet, front and back; a6: two cards (see the docstring)
 
     @property
     def count(self) -> PlayerCount:
@@ -65,9 +66,19 @@ class Card:
         return len(known[self.players]) if self.players in known else self.count.removed
 
     @property
+    def own_rules(self) -> bool:
+        return bool(self.rules or self.map.overrides)
+
+    @property
+    def sections(self) -> tuple:
+        """What each face holds, in order: one sheet's two faces, or A6's three (four with the map's rules)."""
+        if self.one_page:
+            return (_title, _round, _steps), (_numbers, _forgotten, _closing_rules)
+        return (_title, _round), (_numbers,), (_title, _steps, _forgotten), (_rules_title, _map_rules)
+
+    @property
     def faces(self) -> int:
-        """Faces printed: front and back, and on A6 the map's rules card when it has any."""
-        return 2 if self.one_page or not self.rules else 3
+        return len(self.sections) - (0 if self.one_page or self.own_rules else 1)
 
 
 def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
@@ -105,7 +116,7 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
         if page.cuts:
             cut_marks(c, page)
         for index, (x, top, width, _) in page.faces:
-            FACES[index](Flow(c, lang, x, top, width, s[index]), card)
+            draw_face(Flow(c, lang, x, top, width, s[index]), card, index)
         c.showPage()
     c.save()
     return out.getvalue()
@@ -114,18 +125,28 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
 def type_sizes(card: Card, sheet) -> list[float]:
     """The base type size of each face: the largest at which it fits its box on the card's pages."""
     boxes = {index: box for page in sheet for index, box in page.faces}
-    steps = [RULES_CARD_SIZES if i == 2 else A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES for i in range(card.faces)]
-    sizes = [fit(card.words.lang, lambda flow, face=FACES[i]: face(flow, card), steps[i], boxes[i])
+    steps = A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES
+    sizes = [fit(card.words.lang, lambda flow, i=i: draw_face(flow, card, i), steps, boxes[i])
              for i in range(card.faces)]
     return sizes if sheet[0].cuts else [min(sizes)] * len(sizes)  # side by side: one size for both
 
 
-def front(f: Flow, card: Card):
-    """The round: five phases with who acts first, then when the steps begin."""
-    w, e = card.words, card.edition
+def draw_face(f: Flow, card: Card, index: int):
+    for section in card.sections[index]:
+        section(f, card)
+
+
+def _title(f: Flow, card: Card):
+    w = card.words
     _ = w.gettext
     f.band(_("%(game)s · %(map)s") % {"game": _("Power Grid"), "map": w.map_name(card.map)}, w.players(card.players))
     f.gap(0.6)
+
+
+def _round(f: Flow, card: Card):
+    """The round: five phases with who acts first."""
+    w, e = card.words, card.edition
+    _ = w.gettext
     f.heading(_("A round in five phases"))
     forward, backward = _("first player first"), _("last player first")
     first, second, third = e.house_costs
@@ -147,6 +168,12 @@ def front(f: Flow, card: Card):
         _phase(f, number, w.phase(number), order)
         f.para(text, k=0.92, indent=f.s * 1.9)
         f.gap(0.45)
+
+
+def _steps(f: Flow, card: Card):
+    """When Steps 2 and 3 begin, and the Step 3 market."""
+    w = card.words
+    _ = w.gettext
     f.gap(0.2)
     f.heading(_("Steps"))
     f.para(_("Step 2: after the building phase in which someone reaches %(cities)s; the lowest plant "
@@ -161,6 +188,7 @@ def front(f: Flow, card: Card):
     f.gap(0.3)
     f.para(_("In Step 3 the market holds %(n)d plants, all open to auction.")
            % {"n": market.step3_plants(card.context)}, k=0.92)
+    f.gap(0.6)
 
 
 def _auction(card: Card) -> str:
@@ -192,8 +220,8 @@ def _phase(f: Flow, number: int, name: str, order: str):
     f.y -= h
 
 
-def back(f: Flow, card: Card):
-    """The numbers for this player count, the rules people forget, the board's own rules."""
+def _numbers(f: Flow, card: Card):
+    """The numbers for this player count: figures, refill, income."""
     w, e, n = card.words, card.edition, card.count
     _ = w.gettext
     f.band(_("The numbers"), w.players(card.players))
@@ -223,6 +251,12 @@ def back(f: Flow, card: Card):
     f.heading(_("Income"))
     _income(f, card)
     f.gap(0.6)
+
+
+def _forgotten(f: Flow, card: Card):
+    """The rules people forget, each with this table's numbers."""
+    w, n = card.words, card.count
+    _ = w.gettext
     f.heading(_("Often forgotten"))
     rules = card.map.rules
     for text in filter(None, (
@@ -239,18 +273,21 @@ def back(f: Flow, card: Card):
             _("Winner: most cities powered; ties go to most money, then most cities."))):
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
-    if card.one_page and (card.rules or card.map.overrides):
+
+
+def _closing_rules(f: Flow, card: Card):
+    """One sheet: the map's own rules close the back, under a heading."""
+    if card.own_rules:
         f.gap(0.4)
-        f.heading(_("Rules of %(map)s") % {"map": w.map_name(card.map)})
+        f.heading(card.words.gettext("Rules of %(map)s") % {"map": card.words.map_name(card.map)})
         _map_rules(f, card)
 
 
-def rules(f: Flow, card: Card):
-    """The A6 map card: the map's own setup and rules, which do not fit beside the numbers."""
+def _rules_title(f: Flow, card: Card):
+    """A6: the map's own setup and rules have a card face of their own."""
     w = card.words
     f.band(w.gettext("Rules of %(map)s") % {"map": w.map_name(card.map)}, w.players(card.players))
     f.gap(0.6)
-    _map_rules(f, card)
 
 
 def _map_rules(f: Flow, card: Card):
@@ -303,5 +340,3 @@ def _income(f: Flow, card: Card):
             f.c.line(f.x, f.y, f.x + f.w, f.y)
         f.gap(0.3)
 
-
-FACES = (front, back, rules)

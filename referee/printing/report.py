@@ -19,7 +19,7 @@ from .. import rulings
 from ..i18n import LANGUAGES
 from . import fonts
 from .card import PrintError
-from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE
+from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE, Set
 from .words import Words
 
 # Print-friendly tones for the house colours players usually name; any other colour is read as is.
@@ -60,13 +60,15 @@ class _Report:
 
     # text ------------------------------------------------------------------------------------
     def p(self, text, size=9.5, fill=INK, align=0, leading=1.3, raw=False):
-        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font."""
+        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font;
+        align 0, 1, 2: left, centre, right."""
+        if not raw:
+            return Set(text, self.lang, size, size * leading, fill, ("left", "centre", "right")[align])
         key = (size, str(fill), align)
         if key not in self._styles:
-            self._styles[key] = ParagraphStyle(
-                "r", fontName=self.font, fontSize=size, leading=size * leading, textColor=fill, alignment=align,
-                wordWrap=None if self.lang == "en" else "CJK")
-        return Paragraph(text if raw else fonts.markup(text, self.lang), self._styles[key])
+            self._styles[key] = ParagraphStyle("r", fontName=self.font, fontSize=size, leading=size * leading,
+                                               textColor=fill, alignment=align)
+        return Paragraph(text, self._styles[key])
 
     def table(self, rows, widths, style, **options) -> Table:
         """A platypus Table whose plain cells use the language's font (ReportLab's default is not embedded)."""

@@ -20,7 +20,7 @@ def test_card_writes_a_pdf(tmp_path):
     assert out.read_bytes().startswith(b"%PDF") and done.stderr == ""
 
 
-@pytest.mark.parametrize("per_sheet, pages", [("2", 4), ("4", 2)])
+@pytest.mark.parametrize("per_sheet, pages", [("2", 6), ("4", 3)])   # 8 cards: 4 first, 4 second (back blank)
 def test_card_a6_per_sheet_sets_the_cards_to_an_a4_sheet(per_sheet, pages, tmp_path):
     out = tmp_path / "aid.pdf"
     done = run("card", "--map", "germany", "--players", "4", "--size", "a6", "--per-sheet", per_sheet, "-o", out)
