@@ -21,8 +21,8 @@ def phase_end(tasks, state, ctx, params):
             for t in tasks]
 
 
-def no_sale_kept(state, ctx, task) -> list:
+def _no_sale_kept(state, ctx, task) -> list:
     return [event("no_sale_kept", "Nobody bought a plant this round; on this map no plant is removed for that")]
 
 
-TASKS = {"no_sale_kept": no_sale_kept}
+TASKS = {"no_sale_kept": _no_sale_kept}

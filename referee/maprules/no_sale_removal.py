@@ -24,7 +24,7 @@ def phase_end(tasks, state, ctx, params):
             if t.get("task") == "remove_lowest" and t.get("cause") == "no_sale" else t for t in tasks]
 
 
-def remove(state, ctx, task) -> list:
+def _remove(state, ctx, task) -> list:
     low = [c for c in state["market"] if c != STEP3][:task["plants"]]
     if not low:
         return []
@@ -34,4 +34,4 @@ def remove(state, ctx, task) -> list:
                   f"leave the game and a card is drawn for each", plants=low)]
 
 
-TASKS = {"no_sale_removal": remove}
+TASKS = {"no_sale_removal": _remove}
