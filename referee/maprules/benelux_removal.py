@@ -18,6 +18,10 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    return {"market_update": "and_lowest", **changes}
+
+
 def phase_end(tasks, state, ctx, params):
     """At the end of phase 5, the removal runs just before the usual market update."""
     if state["phase"] != "bureaucracy":

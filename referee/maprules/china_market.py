@@ -45,6 +45,15 @@ def after_sale(tasks, state, ctx, name, plant, params):
     return [{"task": "plant_not_replaced", "plant": plant} if t["task"] == "draw" else t for t in tasks]
 
 
+def step3_size(size, ctx, params):
+    return {**DEFAULTS, **params}["step3_market"]
+
+
+def market_rules(changes, ctx, params):
+    """No removal by city count, China's own market update: both said by the map's rules."""
+    return {**changes, "city_removal": None, "market_update": None}
+
+
 def low_cities(most, state, ctx, params):
     """No plant is removed by city count."""
     return None

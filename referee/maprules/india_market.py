@@ -44,6 +44,11 @@ def may_buy(state, ctx, name, amounts, params):
                            f"the cheapest {resource} costs {price[0]}")
 
 
+def buy_offer(offer, state, ctx, name, params):
+    """The offer says a buy is one cube, the turn passing on."""
+    return {**offer, "one_at_a_time": True}
+
+
 def turn(first, state, ctx, params):
     """After a buy or a pass, the next player in reverse turn order still buying, round the table."""
     last = state.get("map", {}).get("buying")

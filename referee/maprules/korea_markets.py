@@ -58,6 +58,12 @@ def _north(state, params) -> Market:
     return Market(_NORTH, state["map"]["north_market"], {r: tuple(params["north_slots"].get(r, ())) for r in RESOURCES})
 
 
+def refill_tables(tables, ctx, params):
+    """The board's market is the South; the North refills by its own table (TOML keys are text)."""
+    return {**{_SOUTH if name is None else name: t for name, t in tables.items()},
+            _NORTH: params["north_refill"][str(ctx.players)]}
+
+
 def resource_markets(offered, state, ctx, params):
     """North and South, in the order they refill; the South is the board's market."""
     south = offered[0]

@@ -15,6 +15,10 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    return {**changes, "no_sale": None}
+
+
 def phase_end(tasks, state, ctx, params):
     """The base no-sale removal becomes this map's ruling that nothing is removed."""
     return [{"task": "no_sale_kept"} if t.get("task") == "remove_lowest" and t.get("cause") == "no_sale" else t

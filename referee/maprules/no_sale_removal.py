@@ -18,6 +18,11 @@ def check(params: dict, game_map) -> list:
     return unknown(params, ["plants"]) + whole(params, "plants", 2, least=1)
 
 
+def market_rules(changes, ctx, params):
+    """The `plants` lowest leave when nothing sells (a map keeping them keeps them)."""
+    return {"no_sale": params.get("plants", 2), **changes}
+
+
 def phase_end(tasks, state, ctx, params):
     """The base no-sale removal of one plant becomes the removal of this many."""
     return [{"task": "no_sale_removal", "plants": params.get("plants", 2)}

@@ -22,6 +22,10 @@ def check(params: dict, game_map) -> list:
     return unknown(params, ["kinds"]) + some_of(params, "kinds", _KINDS)
 
 
+def market_rules(changes, ctx, params):
+    return {"market_update": "not_green", **changes}
+
+
 def phase_end(tasks, state, ctx, params):
     """The end of phase 5 queues this map's update in place of the base one."""
     kinds = list(params.get("kinds", _KINDS))

@@ -24,6 +24,11 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    """Plants leave at the fewest cities of any player (a map leaving it to its rules keeps it so)."""
+    return {"city_removal": "fewest", **changes}
+
+
 def low_cities(most, state, ctx, params):
     """The fewest cities any player has, not the most."""
     return min(len(p["cities"]) for p in state["players"].values())

@@ -75,6 +75,17 @@ def starts(state: dict, ctx, name, action=None):
     return hooks.fold(ctx, "build_starts", None, state, ctx, name, action)
 
 
+def closed_cities(state: dict, ctx) -> list:
+    """Cities of the board nobody may build in now whatever their houses (a map's cities opened from
+    Step 2), for the board to show them closed."""
+    return hooks.fold(ctx, "closed_cities", [], state, ctx)
+
+
+def network_cities(ctx):
+    """The cities a build's `new_network` may name on this map (None: the map names none)."""
+    return hooks.fold(ctx, "new_network_cities", None, ctx)
+
+
 def may_build_in(state: dict, ctx, name, city) -> bool:
     """Whether the map's rules let this player build in this city (the offer in `next` shows only these)."""
     try:

@@ -30,11 +30,24 @@ class Context:
 
     @property
     def end_cities(self) -> int:
-        return self.edition.short_game_end if self.short_game else hooks.fold(self, "end_cities", self.counts.end, self)
+        if self.short_game:
+            return self.edition.short_game_end
+        return hooks.fold(self, "end_cities", self.counts.end, self)
 
     @property
     def step2_cities(self) -> int:
         return hooks.fold(self, "step2_cities", self.counts.step2, self)
+
+    @property
+    def refill_tables(self) -> dict:
+        """{market name: refill table {resource: [Step 1, 2, 3]}} for this player count, the board's market
+        first (named None where it is the only one), as the player aid prints them."""
+        return hooks.fold(self, "refill_tables", {None: self.edition.refill[self.players]}, self)
+
+    @property
+    def market_rules(self) -> dict:
+        """The base plant-market rules the map plays otherwise, for the player aid (hook market_rules)."""
+        return hooks.fold(self, "market_rules", {}, self)
 
     def plant(self, number):
         return self.plants[number]

@@ -85,7 +85,7 @@ def _resources(state, ctx, out):
         buy["cheapest"] = {r: min((o["cheapest"][r] for o in offers.values() if o["cheapest"][r] is not None),
                                   default=None) for r in RESOURCES}
         buy["markets"] = offers
-    return [buy, {"type": "pass", "player": who}]
+    return [hooks.fold(ctx, "buy_offer", buy, state, ctx, who), {"type": "pass", "player": who}]
 
 
 def _building(state, ctx, out):
