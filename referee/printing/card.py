@@ -214,7 +214,7 @@ def back(f: Flow, card: Card):
         f.row(cells, widths, height=1.45, fill=TINT if i % 2 == 0 else None)
     f.gap(0.7)
     board_market, table = next(iter(card.context.refill_tables.items()))   # the board's, named beside another
-    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS[board_market]),
+    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(board_market, board_market)),
                                                        "players": w.players(card.players)}
               if board_market else _("Resource refill, %(players)s") % {"players": w.players(card.players)})
     _refill(f, card, table)
@@ -261,7 +261,7 @@ def _map_rules(f: Flow, card: Card):
         f.gap(0.2)
     for name, table in list(card.context.refill_tables.items())[1:]:   # the markets a map's rule adds
         f.gap(0.3)
-        f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS[name]),
+        f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(name, name)),
                                                            "players": w.players(card.players)}, k=1.0)
         _refill(f, card, table)
     if card.map.overrides:

@@ -1,8 +1,7 @@
 """The plant market as the table's map runs it, for the player aid.
 
 The numbers are the engine's: the plants open to auction are what `plant_market.current` (with the
-map's `current_size` hooks) opens on the map's opening market, and the Step 3 market is China's
-parameter or the opening market less the Step 3 card and the lowest plant. A base line that the
+map's `current_size` hooks) opens on the map's opening market. A base line that the
 map's rules change (the engine's Context.market_rules) is printed in the map's version, or left out
 where the map's rules (printed on the card by rulings.describe_rules) are the only way to say it.
 """

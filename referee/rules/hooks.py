@@ -22,7 +22,6 @@ class Hook:
     name: str
     kind: str          # "fold" or "run"
     params: tuple      # the parameter names a rule's hook takes, the fold's value first
-    doc: str
 
 
 HOOKS: dict[str, Hook] = {}
@@ -30,7 +29,7 @@ HOOKS: dict[str, Hook] = {}
 
 def _declare(kind: str):
     def declare(f):
-        HOOKS[f.__name__] = Hook(f.__name__, kind, tuple(inspect.signature(f).parameters), inspect.getdoc(f))
+        HOOKS[f.__name__] = Hook(f.__name__, kind, tuple(inspect.signature(f).parameters))
         return f
     return declare
 
@@ -293,8 +292,11 @@ def _expected(name: str) -> str:
 
 
 def verify(module) -> None:
-    """Refuse a rule module with a public name that is neither a hook nor a part, or a part of the wrong shape."""
+    """Refuse a rule module without `check`, with a public name that is neither a hook nor a part, or with a
+    hook or part of the wrong shape."""
     where = module.__name__
+    if "check" not in _defined(module):
+        raise RuleModuleError(f"{where}: no check; expected {PARTS['check']}")
     for name in _defined(module):
         if name.startswith("_"):
             continue

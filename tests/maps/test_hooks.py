@@ -9,15 +9,19 @@ from pathlib import Path
 import pytest
 
 from referee import maprules
-from referee.rules import hooks
+from referee.catalog import load_edition, load_map
+from referee.rules import building, hooks, map_setup
+from referee.rules.context import Context
+from mapkit import bw_step2, india_one_cube_at_a_time, map_table
+from tablekit import at_phase
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _documented() -> dict:
     """docs/maps.md's hook table: name -> (kind, the arguments column)."""
-    rows = re.findall(r"^\| `(\w+)` \| (fold|run) \| [^|]*\| ([^|]*) \|", (ROOT / "docs" / "maps.md").read_text("utf-8"),
-                      re.M)
+    text = (ROOT / "docs" / "maps.md").read_text("utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (fold|run) \| [^|]*\| ([^|]*) \|", text, re.M)
     return {name: (kind, args.strip()) for name, kind, args in rows}
 
 
@@ -148,7 +152,8 @@ def test_a_folds_value_may_take_any_name(rules_package):
 
 
 @pytest.mark.parametrize("extra, message", [
-    ("def describe(w, params):\n    return ''\n", r"describe has the wrong signature; expected describe\(w, params, players\)"),
+    ("def describe(w, params):\n    return ''\n",
+     r"describe has the wrong signature; expected describe\(w, params, players\)"),
     ("RULINGS = {'x': 'not a writer'}\n", r"RULINGS has the wrong shape; expected RULINGS = \{event type: writer"),
     ("TASKS = [1]\n", r"TASKS has the wrong shape"),
     ("income = 3\n", r"hook income takes not a function; expected income\(paid, state, ctx, name, cities, events"),
@@ -156,6 +161,12 @@ def test_a_folds_value_may_take_any_name(rules_package):
 def test_a_part_of_the_wrong_shape_is_refused(rules_package, extra, message):
     with pytest.raises(hooks.RuleModuleError, match=message):
         hooks.load(_rule(rules_package, GOOD + "\n\n" + extra))
+
+
+def test_a_rule_module_without_check_is_refused(rules_package):
+    name = _rule(rules_package, GOOD.replace("def check(params, game_map):", "def _check(params, game_map):"))
+    with pytest.raises(hooks.RuleModuleError, match=r"extra_rules\.custom_rule: no check; expected check\(params, game_map\)"):
+        hooks.load(name)
 
 
 def test_describe_rulings_and_tasks_of_the_right_shape_load(rules_package):
@@ -170,3 +181,59 @@ def test_maps_check_reports_a_broken_rule_module_as_a_problem_of_the_map(rules_p
     monkeypatch.setattr(maprules, "known", lambda: [name])
     problems = maprules.check({name: {}}, None)
     assert len(problems) == 1 and problems[0].startswith(f"rules.{name}: extra_rules.{name}: lowest is neither")
+
+
+# --- What screens and the card need from a rule, offered by the engine ---
+
+def _buy_offer(t):
+    return next(a for a in t.state["next"]["actions"] if a["type"] == "buy")
+
+
+def test_india_market_the_buy_offer_says_one_cube_at_a_time():
+    """Seed 001 インド亜大陸 第3フェーズ 「プレイヤー下位から資源を1個ずつ購入する」: the page says so from `next`."""
+    assert _buy_offer(india_one_cube_at_a_time())["one_at_a_time"] is True
+    assert "one_at_a_time" not in _buy_offer(at_phase(map_table("germany", 3), "resources"))
+
+
+def test_late_cities_are_closed_for_the_board_until_step2():
+    """Seed 001 バーデン=ヴュルテンベルク州 「エリア外都市の建設はステップ2より建設可」."""
+    t = at_phase(map_table("badenwurttemberg", 3, areas=["yellow", "green", "purple"]), "building")
+    assert building.closed_cities(t.state, t.ctx) == t.ctx.map.rules["late_cities"]["cities"]
+    t = bw_step2()
+    assert t.state["step2_started"] and building.closed_cities(t.state, t.ctx) == []
+    germany = map_table("germany", 3)
+    assert building.closed_cities(germany.state, germany.ctx) == []
+
+
+def test_two_networks_a_new_network_names_a_start_city():
+    """Seed 001 日本 (Arclight): a second network begins in one of the start cities."""
+    japan = map_table("japan", 3)
+    assert building.network_cities(japan.ctx) == japan.ctx.map.rules["two_networks"]["start_cities"]
+    assert building.network_cities(map_table("germany", 3).ctx) is None
+
+
+def test_china_market_step3_holds_its_own_number_of_plants():
+    """Seed 001 中国 (ステップ 3) 「マーケットにある発電所の数は 4 つ」; the base game 8 − 2 = 6."""
+    assert map_setup.step3_plants(map_table("china", 4).ctx) == 4
+    assert map_setup.step3_plants(map_table("germany", 4).ctx) == 6
+
+
+def test_korea_markets_refill_the_south_by_the_board_and_the_north_by_its_own_table():
+    """Seed 001 朝鮮 第 5 フェーズ: two markets, each refilled by its table."""
+    ctx = map_table("korea", 3).ctx
+    assert list(ctx.refill_tables) == ["south", "north"]
+    assert ctx.refill_tables["south"] == ctx.edition.refill[3]
+    assert ctx.refill_tables["north"] == ctx.map.rules["korea_markets"]["north_refill"]["3"]
+    assert list(map_table("germany", 3).ctx.refill_tables) == [None]
+
+
+@pytest.mark.parametrize("board, changes", [
+    ("germany", {}), ("russia", {"city_removal": "fewest", "no_sale": None}),
+    ("china", {"city_removal": None, "market_update": None, "no_sale": None}),
+    ("quebec", {"market_update": "not_green"}), ("benelux", {"market_update": "and_lowest"}),
+    ("badenwurttemberg", {"city_removal": None, "no_sale": 2}),
+])
+def test_market_rules_the_plant_market_lines_a_map_plays_otherwise(board, changes):
+    """Seed 001: Russia (the fewest cities; no removal when nothing sells), China, Québec, Benelux, Baden-Württemberg."""
+    game_map = load_map(board)
+    assert Context(game_map, load_edition("original", map=game_map), 3, ()).market_rules == changes
