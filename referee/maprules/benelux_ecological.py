@@ -13,17 +13,17 @@ from ..rules.events import event
 from ..rules.plant_market import CURRENT_SIZE
 from . import some_of, unknown
 
-KINDS = ("ecological", "fusion")
+_KINDS = ("ecological", "fusion")
 
 
 def check(params: dict, game_map) -> list:
-    return unknown(params, ["kinds"]) + some_of(params, "kinds", KINDS)
+    return unknown(params, ["kinds"]) + some_of(params, "kinds", _KINDS)
 
 
 def _extra(state, ctx, size, params):
     """The plant the rule opens to auction, if the head of the future market is ecological."""
     plants = [c for c in state["market"] if c != STEP3]
-    if len(plants) > size and ctx.plant(plants[size]).kind in params.get("kinds", KINDS):
+    if len(plants) > size and ctx.plant(plants[size]).kind in params.get("kinds", _KINDS):
         return plants[size]
     return None
 

@@ -59,7 +59,7 @@ def _blackout(state, ctx, final: bool) -> list:
                   penalty=p["penalty"], final=final)]
 
 
-def blackout_check(state, ctx, task):
+def _blackout_check(state, ctx, task):
     return _blackout(state, ctx, final=False)
 
 
@@ -95,4 +95,4 @@ def game_ends(state, ctx, params):
     return events
 
 
-TASKS = {"blackout_check": blackout_check}
+TASKS = {"blackout_check": _blackout_check}

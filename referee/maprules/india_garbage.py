@@ -14,7 +14,7 @@ from . import unknown
 
 
 @dataclass(frozen=True)
-class GarbagePlant(Plant):
+class _GarbagePlant(Plant):
     """A garbage plant as India plays it: `burns` is the printed cost + 1; it stores one run."""
     printed: int = 0
 
@@ -28,12 +28,12 @@ def check(params: dict, game_map) -> list:
 
 
 def plant_cards(plants, ctx, params):
-    return {n: GarbagePlant(**{**vars(p), "burns": p.burns + 1}, printed=p.burns) if p.accepts == ("garbage",)
+    return {n: _GarbagePlant(**{**vars(p), "burns": p.burns + 1}, printed=p.burns) if p.accepts == ("garbage",)
             else p for n, p in plants.items()}
 
 
 def may_power(state, ctx, name, plants, cities, params):
-    fired = [ctx.plant(n) for n in plants if isinstance(ctx.plant(n), GarbagePlant)]
+    fired = [ctx.plant(n) for n in plants if isinstance(ctx.plant(n), _GarbagePlant)]
     if not fired:
         return []
     parts = [f"plant {p.number} burns {p.burns} (printed {p.printed})" for p in fired]

@@ -25,9 +25,14 @@ def check(params: dict, game_map) -> list:
     return problems
 
 
+def closed_cities(cities, state, ctx, params):
+    """Until Step 2 begins the cities outside the state are closed."""
+    return cities if state["step2_started"] else cities + [c for c in params["cities"] if c not in cities]
+
+
 def may_build(state, ctx, name, cities, params):
-    closed = [c for c in cities if c in params["cities"]]
-    if closed and not state["step2_started"]:
+    closed = [c for c in cities if c in closed_cities([], state, ctx, params)]
+    if closed:
         raise IllegalBuild(f"{listing(ctx.map.cities[c].name for c in closed)} lie outside the state: "
                            "houses there only from Step 2")
     return None

@@ -27,10 +27,10 @@ def phase_end(tasks, state, ctx, params):
     return tasks
 
 
-def set_order(state, ctx, task) -> list:
+def _set_order(state, ctx, task) -> list:
     order.determine(state, ctx, "cities")
     return [event("order_after_auction", f"Phase 1 after the auction: turn order {', '.join(state['order'])} "
                   "(most cities first; a tie goes to the highest-numbered plant)", order=list(state["order"]))]
 
 
-TASKS = {"order_after_auction": set_order}
+TASKS = {"order_after_auction": _set_order}

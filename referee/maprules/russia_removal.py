@@ -24,16 +24,21 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    """Plants leave at the fewest cities of any player (a map leaving it to its rules keeps it so)."""
+    return {"city_removal": "fewest", **changes}
+
+
 def low_cities(most, state, ctx, params):
     """The fewest cities any player has, not the most."""
     return min(len(p["cities"]) for p in state["players"].values())
 
 
-def low_removed(state, ctx, player, plants, cities, params):
+def low_removed(state, ctx, name, plants, cities, params):
     """Says why the count is a player with the fewest cities, not the leader's."""
     most = max(len(p["cities"]) for p in state["players"].values())
     return [event("fewest_cities", f"In Russia the plant market is checked against the fewest cities any player "
-                  f"has ({player}: {cities}), not the most ({most})", player=player, cities=cities, most=most,
+                  f"has ({name}: {cities}), not the most ({most})", player=name, cities=cities, most=most,
                   plants=plants)]
 
 

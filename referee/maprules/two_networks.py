@@ -96,6 +96,11 @@ def built(state, ctx, name, plan, params):
     return events
 
 
+def new_network_cities(cities, ctx, params):
+    """A build's `new_network` names one of the start cities."""
+    return list(params["start_cities"])
+
+
 def build_offer(offer, state, ctx, name, params):
     """`max_cities` in round 1; `new_network`: the cities another network may begin in, at their house price."""
     p = state["players"][name]

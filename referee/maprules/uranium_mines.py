@@ -29,7 +29,7 @@ from ..rules.order import reverse
 from ..rules.resources import filled_prices, track
 from . import unknown
 
-URANIUM = "uranium"
+_URANIUM = "uranium"
 DEFAULTS = {"two_cubes": [50]}
 
 
@@ -41,7 +41,7 @@ def check(params: dict, game_map) -> list:
     return problems
 
 
-def mines_of(state: dict, name) -> list:
+def _mines_of(state: dict, name) -> list:
     return state["map"]["mines"][name]
 
 
@@ -51,21 +51,21 @@ def setup_state(state, ctx, params):
 
 def plant_bought(state, ctx, name, plant, params):
     """A uranium plant goes to the player's mines, before the plant limit is looked at."""
-    if ctx.plant(plant).kind != URANIUM:
+    if ctx.plant(plant).kind != _URANIUM:
         return None
     p = state["players"][name]
     p["plants"] = [pl for pl in p["plants"] if pl["number"] != plant]
-    mines_of(state, name).append(plant)
+    _mines_of(state, name).append(plant)
     powers = ctx.plant(plant).powers
     return [event("uranium_mine", f"Plant {plant} is {name}'s uranium mine: kept apart from the plants, it powers "
                   f"nothing and is outside the plant limit, but counts for turn order; each round it earns "
                   f"{powers} times the uranium price", player=name, plant=plant, powers=powers,
-                  mines=list(mines_of(state, name)))]
+                  mines=list(_mines_of(state, name)))]
 
 
 def highest_plant(value, state, ctx, name, params):
     """「第1フェーズの数値には影響する」: a mine's number breaks a turn-order tie like a plant's."""
-    return max([value, *mines_of(state, name)])
+    return max([value, *_mines_of(state, name)])
 
 
 def phase_end(tasks, state, ctx, params):
@@ -77,42 +77,42 @@ def phase_end(tasks, state, ctx, params):
 
 def refill_due(due, state, ctx, resource, params):
     """The board's uranium refill numbers take cubes away instead (uranium_removal)."""
-    return 0 if resource == URANIUM else due
+    return 0 if resource == _URANIUM else due
 
 
 def game_ends(state, ctx, params):
     return _pay_all(state, ctx, params, final=True)
 
 
-def price_now(state, ctx) -> int:
+def _price_now(state, ctx) -> int:
     """「現在の市場価格」: where the cheapest uranium cube sits (the seed's 燃料初期価格 reads a
     resource's price the same way); with none on the track, the dearest space."""
-    count = state["resources"]["market"][URANIUM]
-    return filled_prices(ctx, state, URANIUM, count)[0] if count else max(track(ctx, state, URANIUM))
+    count = state["resources"]["market"][_URANIUM]
+    return filled_prices(ctx, state, _URANIUM, count)[0] if count else max(track(ctx, state, _URANIUM))
 
 
 def _pay_all(state, ctx, params, final=False) -> list:
     events = []
     for name in reverse(state):
-        if mines_of(state, name):
+        if _mines_of(state, name):
             events.append(_pay(state, ctx, name, {**DEFAULTS, **params}, final))
     return events
 
 
 def _pay(state, ctx, name, params, final) -> dict:
-    mines = mines_of(state, name)
+    mines = _mines_of(state, name)
     cities = sum(ctx.plant(n).powers for n in mines)
-    price = price_now(state, ctx)
+    price = _price_now(state, ctx)
     income = cities * price
     state["players"][name]["money"] += income
     res = state["resources"]
     due = sum(2 if n in params["two_cubes"] else 1 for n in mines)
-    room = len(track(ctx, state, URANIUM)) - res["market"][URANIUM]
-    supply = res["supply"][URANIUM]
+    room = len(track(ctx, state, _URANIUM)) - res["market"][_URANIUM]
+    supply = res["supply"][_URANIUM]
     placed = min(due, room, supply)
-    res["market"][URANIUM] += placed
-    res["supply"][URANIUM] -= placed
-    spaces = list(reversed(filled_prices(ctx, state, URANIUM, res["market"][URANIUM])[:placed]))
+    res["market"][_URANIUM] += placed
+    res["supply"][_URANIUM] -= placed
+    spaces = list(reversed(filled_prices(ctx, state, _URANIUM, res["market"][_URANIUM])[:placed]))
     short = ""
     if placed < due:
         short = f" (only {supply} in the supply)" if supply < room else f" (the market has room for {room})"
@@ -125,26 +125,26 @@ def _pay(state, ctx, name, params, final) -> dict:
                  placed=placed, spaces=spaces, supply=supply, room=room, final=final)
 
 
-def mine_income(state, ctx, task) -> list:
+def _mine_income(state, ctx, task) -> list:
     return _pay_all(state, ctx, _params(ctx))
 
 
-def uranium_removal(state, ctx, task) -> list:
+def _uranium_removal(state, ctx, task) -> list:
     """「補充表に従ってウランを減らす」: the table's uranium number leaves from the cheapest cubes."""
     players = len(state["players"])
-    due = ctx.edition.refill[players][URANIUM][state["step"] - 1]
+    due = ctx.edition.refill[players][_URANIUM][state["step"] - 1]
     res = state["resources"]
-    removed = min(due, res["market"][URANIUM])
-    spaces = filled_prices(ctx, state, URANIUM, res["market"][URANIUM])[:removed]
-    res["market"][URANIUM] -= removed
-    res["supply"][URANIUM] += removed
+    removed = min(due, res["market"][_URANIUM])
+    spaces = filled_prices(ctx, state, _URANIUM, res["market"][_URANIUM])[:removed]
+    res["market"][_URANIUM] -= removed
+    res["supply"][_URANIUM] += removed
     why = f" (only {removed} on the market)" if removed < due else ""
     return [event("uranium_removed", f"Refill table (Step {state['step']}, {players} players): {removed} of {due} "
                   f"uranium leave the market{why}" + (f", from {named('space', spaces)}" if removed else ""),
                   due=due, removed=removed, spaces=spaces, step=state["step"], players=players)]
 
 
-TASKS = {"mine_income": mine_income, "uranium_removal": uranium_removal}
+TASKS = {"mine_income": _mine_income, "uranium_removal": _uranium_removal}
 
 
 def _params(ctx) -> dict:

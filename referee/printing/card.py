@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..i18n import LANGUAGES
+from ..rules import map_setup
 from ..rules.context import Context
 from ..rulings import MARKETS, describe_rules
 from . import fonts, market
@@ -34,9 +35,6 @@ OVERRIDE_LABELS = {
     "totals": N_("resources in the box"), "house_costs": N_("house costs"),
     "short_game_end": N_("end of the short game"),
 }
-# A rule adding a resource market: the parameter holding its refill table {players: {resource: [S1, S2, S3]}},
-# its name, and the name the board's own market takes beside it.
-MARKET_REFILLS = {"korea_markets": ("north_refill", MARKETS["north"], MARKETS["south"])}
 ONE_PAGE_SIZES = [x / 4 for x in range(52, 27, -1)]   # 13 pt down to 7 pt
 A6_SIZES = [x / 4 for x in range(46, 35, -1)]         # 11.5 pt down to 9 pt: body text (0.9 of it) 8 pt or more
 
@@ -161,8 +159,8 @@ def _round(f: Flow, card: Card):
            "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third}),
         (forward, w.rulings.sentences(
             _("Income by cities powered (none pays %(base)d). Refill resources.") % {"base": e.income[0]},
-            market.line(w, card.map.rules, _("Steps 1–2: the highest plant goes under the deck; Step 3: the "
-                                             "lowest leaves. Draw a replacement."), market.MARKET_UPDATE))),
+            market.line(w, card.context, "market_update", _("Steps 1–2: the highest plant goes under the deck; "
+                                                            "Step 3: the lowest leaves. Draw a replacement.")))),
     ]
     for number, (order, text) in enumerate(phases, 1):
         _phase(f, number, w.phase(number), order)
@@ -187,7 +185,7 @@ def _steps(f: Flow, card: Card):
         f.para(text, k=0.92, indent=f.s * 1.1, bullet=SPARK)
     f.gap(0.3)
     f.para(_("In Step 3 the market holds %(n)d plants, all open to auction.")
-           % {"n": market.step3_plants(card.context)}, k=0.92)
+           % {"n": map_setup.step3_plants(card.context)}, k=0.92)
     f.gap(0.6)
 
 
@@ -243,10 +241,11 @@ def _numbers(f: Flow, card: Card):
                  for cell in ((label, {"pad": 2.5 if j else 1.0}), (text, value))]
         f.row(cells, widths, height=1.45, fill=TINT if i % 2 == 0 else None)
     f.gap(0.7)
-    board_market = next((south for name, (_p, _n, south) in MARKET_REFILLS.items() if name in card.map.rules), None)
-    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(board_market), "players": w.players(card.players)}
+    board_market, table = next(iter(card.context.refill_tables.items()))   # the board's, named beside another
+    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(board_market, board_market)),
+                                                       "players": w.players(card.players)}
               if board_market else _("Resource refill, %(players)s") % {"players": w.players(card.players)})
-    _refill(f, card, e.refill[card.players])
+    _refill(f, card, table)
     f.gap(0.7)
     f.heading(_("Income"))
     _income(f, card)
@@ -258,16 +257,16 @@ def _forgotten(f: Flow, card: Card):
     w, n = card.words, card.count
     _ = w.gettext
     f.heading(_("Often forgotten"))
-    rules = card.map.rules
+    ctx = card.context
     for text in filter(None, (
-            market.line(w, rules, _("Any time: market plants numbered at or below the most cities of any player "
-                                    "leave the game and are replaced."), market.CITY_REMOVAL),
+            market.line(w, ctx, "city_removal", _("Any time: market plants numbered at or below the most cities "
+                                                  "of any player leave the game and are replaced.")),
             w.ngettext("Over %(num)d plant: discard one of the others; its resources may move to your "
                        "plants, the rest go to the supply (not the market).",
                        "Over %(num)d plants: discard one of the others; its resources may move to your "
                        "plants, the rest go to the supply (not the market).", n.max_plants) % {"num": n.max_plants},
-            market.line(w, rules, _("No plant sold in a round (after round 1): the lowest leaves and is replaced."),
-                        market.NO_SALE),
+            market.line(w, ctx, "no_sale", _("No plant sold in a round (after round 1): the lowest leaves and is "
+                                              "replaced.")),
             _("The game ends after the building phase in which someone reaches %(cities)s: power what "
               "you can, no income.") % {"cities": w.cities(card.context.end_cities)},
             _("Winner: most cities powered; ties go to most money, then most cities."))):
@@ -297,12 +296,11 @@ def _map_rules(f: Flow, card: Card):
     for text in card.rules:
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
-    for name, (param, added, _board) in MARKET_REFILLS.items():
-        if name in card.map.rules:
-            f.gap(0.3)
-            f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(added), "players": w.players(card.players)},
-                      k=1.0)
-            _refill(f, card, card.map.rules[name][param][str(card.players)])   # TOML keys are text
+    for name, table in list(card.context.refill_tables.items())[1:]:   # the markets a map's rule adds
+        f.gap(0.3)
+        f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(name, name)),
+                                                           "players": w.players(card.players)}, k=1.0)
+        _refill(f, card, table)
     if card.map.overrides:
         f.gap(0.3)
         changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in sorted(card.map.overrides))

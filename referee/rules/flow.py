@@ -4,7 +4,7 @@ Rulings that need something only the table knows (the card drawn, the plant disc
 the head of `state["queue"]`; everything else runs at once. When a phase's players are done and
 the queue is empty, the phase closes by queueing what comes next.
 """
-from .. import maprules
+from . import hooks
 from .context import STEP3
 from .errors import WrongPhase
 from .events import event, counted, named
@@ -37,7 +37,7 @@ def advance(state: dict, ctx) -> list:
             state["closing"] = True
             queued = len(state["queue"])
             events += PHASE_END[state["phase"]](state, ctx)
-            state["queue"][queued:] = maprules.fold(ctx, "phase_end", state["queue"][queued:], state, ctx)
+            state["queue"][queued:] = hooks.fold(ctx, "phase_end", state["queue"][queued:], state, ctx)
         else:
             break
     return events
@@ -73,7 +73,7 @@ def check_low(state, ctx, task) -> list:
     removal = event("plant_removed", f"Remove {named('plant', low)} ({leader} has {cities} cities); draw "
                     f"{counted(draws, 'card') if draws else 'no card'}.", plants=low, player=leader,
                     cities=cities, draws=draws, cause="cities")
-    return [removal] + maprules.run(ctx, "low_removed", state, ctx, leader, low, cities)
+    return [removal] + hooks.run(ctx, "low_removed", state, ctx, leader, low, cities)
 
 
 def remove_lowest(state, ctx, task) -> list:
@@ -148,7 +148,7 @@ def task_rule(ctx, name: str):
     """The ruling a queued task runs: the base engine's, or one a map rule adds (its TASKS)."""
     if name in TASKS:
         return TASKS[name]
-    return next(rule.TASKS[name] for rule, _ in ctx.rules if name in getattr(rule, "TASKS", {}))
+    return hooks.task(ctx, name)
 
 
 PHASE_END = {

@@ -1,5 +1,5 @@
 """The plant market: always sorted, the four lowest open to auction (all of them in Step 3)."""
-from .. import maprules
+from . import hooks
 from .context import STEP3
 from .events import event
 from .state import most_cities
@@ -20,7 +20,7 @@ def current(state: dict, ctx) -> list:
     """The plants open to auction; the Step 3 card is never one of them. A map may open fewer or
     more of them in Steps 1–2 (hook current_size)."""
     plants = [c for c in state["market"] if c != STEP3]
-    return plants if state["step"] == 3 else plants[:maprules.fold(ctx, "current_size", CURRENT_SIZE, state, ctx)]
+    return plants if state["step"] == 3 else plants[:hooks.fold(ctx, "current_size", CURRENT_SIZE, state, ctx)]
 
 
 def lowest(state: dict):
@@ -44,7 +44,7 @@ def remove(state: dict, plant, reason: str, cause: str) -> dict:
 def low_cities(state: dict, ctx):
     """The city count market plants are removed at: the most cities any player has, unless the map
     says otherwise (hook low_cities; None: this map never removes plants by city count)."""
-    return maprules.fold(ctx, "low_cities", most_cities(state), state, ctx)
+    return hooks.fold(ctx, "low_cities", most_cities(state), state, ctx)
 
 
 def too_low(state: dict, ctx) -> list:

@@ -12,6 +12,7 @@ from flask_babel import gettext as _, ngettext
 
 from .. import rulings
 from ..rulings import N_
+from ..rules import building
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
 from ..rules.plant_market import current as open_plants
@@ -197,12 +198,9 @@ def players(state: dict, ctx) -> list:
 
 def closed_cities(state: dict, ctx) -> list:
     """Cities of the play areas nobody may build in yet (Baden-Württemberg's five beyond the state,
-    until Step 2: the map's `late_cities`), for the board to show them closed."""
-    rule = ctx.map.rules.get("late_cities")
-    if not rule or state["step2_started"]:
-        return []
+    until Step 2), as the engine says, for the board to show them closed."""
     inside = ctx.map.cities_in(ctx.areas)
-    return [c for c in rule["cities"] if c in inside]
+    return [c for c in building.closed_cities(state, ctx) if c in inside]
 
 
 def acting_seats(state: dict) -> list:
