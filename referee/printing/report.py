@@ -218,7 +218,8 @@ class _Report:
             for e in events:
                 if e["type"] == "plant_bought":
                     bought[(self.game.states[i - 1]["round"], e["player"])] = (e["plant"], e["price"])
-        rounds = sorted({r for r, _who in bought})
+        last = self.state["round"] if self.state["phase"] != "auction" else self.state["round"] - 1
+        rounds = range(1, max([last, *(r for r, _who in bought)]) + 1)   # a round without a sale too
         head = [self.p(_("Round"), 8.5, MUTED, 1)] + [self.p(n, 9, INK, 1) for n in self.names]
         rows = [head]
         for r in rounds:

@@ -71,6 +71,22 @@ def test_every_plant_bought_stands_in_its_round_under_its_buyer_with_its_price()
     assert re.findall(r"(\d+) Elektro", totals) == [str(sum(p[3] for p in bought if p[1] == n)) for n in names]
 
 
+def test_a_round_in_which_no_plant_was_sold_has_its_row_of_dots():
+    """Every player passed in round 2's auction: the table still shows round 2, nobody's plant in it."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    game = replay("\n".join(lines[:35]))             # round 1 done: round 2's auction waits for its chooser
+    assert game.state["round"] == 2 and game.state["phase"] == "auction"
+    for name in game.state["order"]:
+        game.play({"type": "pass", "player": name})
+    draw = game.state["next"]["actions"][0]          # no sale: the lowest plant leaves and is replaced
+    game.play({"type": "draw", "card": draw["possible"][0]})
+    assert game.state["phase"] == "resources"
+    page = text(report_pdf(game, "en"))
+    table = page[page.index("Power plants bought"):]
+    row = next(line for line in table.splitlines() if re.match(r"\s*2\s", line))
+    assert row.split()[1:] == ["·"] * 4
+
+
 def test_charts_plot_cities_and_money_for_every_round_from_the_start():
     game = example_game()
     r = _Report(game, Words("en"))
