@@ -46,6 +46,7 @@ class Card:
     edition: Edition
     players: int
     rules: tuple[str, ...] = ()   # the map's own setup and rules, one sentence each (rulings.describe_rules)
+    changed: tuple[str, ...] = ()  # the edition tables whose numbers the board really changes
     one_page: bool = True         # a4/letter: one sheet, front and back; a6: two cards (see the docstring)
 
     @property
@@ -65,7 +66,7 @@ class Card:
 
     @property
     def own_rules(self) -> bool:
-        return bool(self.rules or self.map.overrides)
+        return bool(self.rules or self.changed)
 
     @property
     def sections(self) -> tuple:
@@ -81,8 +82,9 @@ class Card:
 
 def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
     """The card for a table: the map's edition tables and its own rules in the reader's words."""
-    edition = load_edition("original", map=game_map)
-    return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)),
+    edition, base = load_edition("original", map=game_map), load_edition("original")
+    changed = tuple(k for k in sorted(game_map.overrides) if getattr(edition, k) != getattr(base, k))
+    return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)), changed,
                 one_page=size != "a6")
 
 
@@ -301,9 +303,9 @@ def _map_rules(f: Flow, card: Card):
         f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(name, name)),
                                                            "players": w.players(card.players)}, k=1.0)
         _refill(f, card, table)
-    if card.map.overrides:
+    if card.changed:
         f.gap(0.3)
-        changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in sorted(card.map.overrides))
+        changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in card.changed)
         f.para(_("This board changes the %(what)s; the numbers on this card are the board's.")
                % {"what": changed}, k=0.9, fill=MUTED)
 

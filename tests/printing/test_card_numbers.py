@@ -8,7 +8,8 @@ import re
 import pytest
 from reportlab.lib.pagesizes import A6
 
-from referee.catalog import load_edition, load_map
+from referee.catalog import available_maps, load_edition, load_map
+from referee.printing.card import OVERRIDE_LABELS
 from referee.catalog.files import maps_dir
 from referee.i18n import translations
 from referee.rulings import describe_rules
@@ -170,3 +171,19 @@ def test_every_rule_sentence_of_the_map_is_printed(size, lang):
     assert len(sentences) == 3
     for sentence in sentences:
         assert "".join(sentence.split()) in flat, sentence
+
+
+@pytest.mark.parametrize("map_id", sorted(available_maps()))
+def test_the_footnote_names_only_the_tables_whose_numbers_the_board_really_changes(map_id):
+    """Baden-Württemberg and Japan print the base refill table on their boards: their card does not
+    say the refill table changes (it once did, from the mere [overrides] entry)."""
+    game_map = load_map(map_id)
+    edition, base = load_edition("original", map=game_map), load_edition("original")
+    differ = [key for key in sorted(game_map.overrides) if getattr(edition, key) != getattr(base, key)]
+    page = " ".join(reading(card(map_id, players=4)).split())
+    if not differ:
+        assert "This board changes" not in page
+        return
+    said = page[page.index("This board changes the"):].split(";")[0]
+    for key, label in OVERRIDE_LABELS.items():
+        assert (label in said) == (key in differ), (key, said)
