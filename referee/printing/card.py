@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..i18n import LANGUAGES
 from ..rules import map_setup
-from ..rules.context import Context
+from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
 from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
@@ -150,7 +150,7 @@ def _round(f: Flow, card: Card):
     f.heading(_("A round in five phases"))
     forward, backward = _("first player first"), _("last player first")
     first, second, third = e.house_costs
-    phases = [
+    phases = [   # in the base order, 1 to 5; printed in the order the map plays them, keeping their numbers
         ("", _("Most cities first; a tie goes to the highest plant. Round 1: by lot, then re-sorted "
                "after the auction by plant, highest first.")),
         (forward, _auction(card)),
@@ -164,7 +164,9 @@ def _round(f: Flow, card: Card):
             market.line(w, card.context, "market_update", _("Steps 1–2: the highest plant goes under the deck; "
                                                             "Step 3: the lowest leaves. Draw a replacement.")))),
     ]
-    for number, (order, text) in enumerate(phases, 1):
+    for name in card.context.phase_order:
+        number = PHASES.index(name) + 1
+        order, text = phases[number - 1]
         _phase(f, number, w.phase(number), order)
         f.para(text, k=0.92, indent=f.s * 1.9)
         f.gap(0.45)

@@ -187,3 +187,15 @@ def test_the_footnote_names_only_the_tables_whose_numbers_the_board_really_chang
     said = page[page.index("This board changes the"):].split(";")[0]
     for key, label in OVERRIDE_LABELS.items():
         assert (label in said) == (key in differ), (key, said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_baden_wurttemberg_lists_the_auction_before_the_turn_order(lang):
+    """Seed 001 バーデン=ヴュルテンベルク州, 基本: 「第1フェーズ(プレイ順決定)と第2フェーズ(発電所オークション)が
+    入れ替わる」: the card's round starts with phase 2; elsewhere phase 1 comes first."""
+    t = translations(lang)
+    order, auction = (t.gettext(p) for p in ("Turn order", "Auction"))
+    for map_id, first in (("badenwurttemberg", auction), ("germany", order)):
+        page = "".join(reading(card(map_id, players=4, lang=lang)).split())
+        phases = [page.index("".join(name.split())) for name in (order, auction)]
+        assert (phases[1] < phases[0]) == (first == auction), map_id
