@@ -9,10 +9,11 @@ at 8 pt or more: the round; the numbers; the steps and the rules people forget; 
 import io
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, locale_id
 from ..rules import map_setup
 from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
@@ -318,9 +319,11 @@ def _refill(f: Flow, card: Card, table: dict):
     steps = [(w.gettext("Step %(n)d") % {"n": k}, {"align": "centre", "fill": MUTED, "k": 0.85}) for k in (1, 2, 3)]
     f.row([("", {})] + steps, [0.4, 0.2, 0.2, 0.2], height=1.3)
     for i, resource in enumerate(r for r in card.edition.resources if r in table):
-        amounts = [(str(a), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
+        amounts = [(format_decimal(a, locale=locale_id(w.lang)), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
         f.row([(w.resource(resource), {"chip": RESOURCE_COLOURS[resource]})] + amounts,
               [0.4, 0.2, 0.2, 0.2], height=1.5, fill=TINT if i % 2 == 0 else None)
+    if any(a < 0 for amounts in table.values() for a in amounts):
+        f.para(w.gettext("Below 0: that many cubes leave the market instead."), k=0.9, fill=MUTED)
 
 
 def _income(f: Flow, card: Card):

@@ -42,7 +42,8 @@ class Context:
     @property
     def refill_tables(self) -> dict:
         """{market name: refill table {resource: [Step 1, 2, 3]}} for this player count, the board's market
-        first (named None where it is the only one), as the player aid prints them."""
+        first (named None where it is the only one), as the player aid prints them; a number below 0 takes
+        that many cubes off the market instead."""
         return hooks.fold(self, "refill_tables", {None: self.edition.refill[self.players]}, self)
 
     @property

@@ -73,7 +73,8 @@ def phase_order(phases, ctx, params):
 @_fold
 def refill_tables(tables, ctx, params):
     """rules/context.py Context.refill_tables (no state, the player aid): {market name: the refill
-    table {resource: [Step 1, 2, 3]}}, the board's market first (named None on a map with one market)."""
+    table {resource: [Step 1, 2, 3]}}, the board's market first (named None on a map with one market);
+    a number below 0: that many cubes leave the market instead."""
 
 
 @_fold

@@ -199,3 +199,18 @@ def test_baden_wurttemberg_lists_the_auction_before_the_turn_order(lang):
         page = "".join(reading(card(map_id, players=4, lang=lang)).split())
         phases = [page.index("".join(name.split())) for name in (order, auction)]
         assert (phases[1] < phases[0]) == (first == auction), map_id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_australias_uranium_row_takes_cubes_off_the_market(lang):
+    """Seed 001 オーストラリア 第5フェーズ: 「ウランの収入が終了後、補充表に従ってウランを減らす」: the board's
+    uranium numbers are printed below 0, with the line that says so; coal and the rest refill as usual."""
+    _ = translations(lang).gettext
+    table = load_edition("original", map=load_map("australia")).refill[4]
+    page = text(card("australia", players=4, lang=lang))
+    assert rows(page, _("Uranium"), cells=r"-\d+", most=3) == [[f"-{n}" for n in table["uranium"]]]
+    assert rows(page, _("Coal"), most=3) == [[str(n) for n in table["coal"]]]
+    flat = "".join(reading(card("australia", players=4, lang=lang)).split())
+    assert "".join(_("Below 0: that many cubes leave the market instead.").split()) in flat
+    assert "".join(_("Below 0: that many cubes leave the market instead.").split()) not in "".join(
+        reading(card("germany", players=4, lang=lang)).split())
