@@ -59,16 +59,16 @@ def examine(store: Store, game_id: int) -> tuple:
 
 
 def check_all(store: Store) -> tuple:
-    """([findings of SQLite's quick check], {game id: Damage}) for the whole file."""
+    """([findings of SQLite's quick check], {game id: Damage}, games checked) for the whole file."""
     pages = store.quick_check()
     damaged = {}
     try:
         ids = [g["id"] for g in store.games()]
     except StoreFault as e:
-        return pages + [str(e)], damaged
+        return pages + [str(e)], damaged, 0
     for game_id in ids:
         _game, _lines, damage = examine(store, game_id)
         if damage is not None:
             damaged[game_id] = damage
-    return pages, damaged
+    return pages, damaged, len(ids)
 

@@ -93,7 +93,7 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
     custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
-                           broken=broken, custom_folder=str(custom_maps.folder()), board_problems=board_problems,
+                           broken=broken, board_problems=board_problems,
                            board_diagnostics=board_diagnostics, board_file=board_file, **_picker(form)), status
 
 

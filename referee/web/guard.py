@@ -13,7 +13,7 @@ import ipaddress
 import re
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, request
+from flask import Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback")
@@ -65,8 +65,10 @@ def init_app(app):
 
     @app.before_request
     def check_host():
-        if not served(request.host):
-            abort(421)
+        if not served(request.host):     # a plain answer: no page, so no form token for the other site
+            from .errors import error_text, error_title
+            return Response(f"{error_title(421)}\n{error_text(421)}\n", 421, mimetype="text/plain")
+        return None
 
     @app.after_request
     def headers(response):
