@@ -48,11 +48,10 @@ def run(args) -> int:
 
     from .store import default_path
     from .web import create_app
-    from .web.guard import host_name, is_loopback
 
     db = (args.db or default_path()).expanduser().resolve()
     host = args.host or ("0.0.0.0" if args.lan else LOCAL)
-    keyed = args.lan or not is_loopback(host_name(host))      # reachable from the network: changes need the key
+    keyed = needs_key(args.lan, host)
     try:
         check_place(db)
         kept = secrets_for(db)
@@ -126,12 +125,12 @@ def check_place(db: Path):
 
 def _folder_problem(db: Path) -> str | None:
     """What is wrong with where the games file goes, if anything can be seen from outside SQLite."""
-    if db.is_dir():
-        return "it is a folder (give --db the file's name)"
     if not db.parent.is_dir():
         return f"its folder {db.parent} does not exist"
-    if not os.access(db.parent, os.W_OK | os.X_OK) and not db.exists():
-        return f"no permission to create files in the folder {db.parent}"
+    if os.statvfs(db.parent).f_flag & os.ST_RDONLY:
+        return f"its folder {db.parent} is on a read-only disk"
+    if not os.access(db.parent, os.W_OK | os.X_OK):
+        return f"no permission to write in the folder {db.parent}"
     return None
 
 
@@ -141,10 +140,17 @@ def os_reason(error: OSError) -> str:
     if error.errno in (errno.EACCES, errno.EPERM):
         return f"permission denied ({error.filename or 'the folder'})"
     if error.errno == errno.EROFS:
-        return "the disk is read-only"
+        return "the folder is on a read-only disk"
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         return f"{error.filename} is a file where a folder should be"
     return error.strerror or str(error)
+
+
+def needs_key(lan: bool, host: str) -> bool:
+    """Whether changes need the table key: with --lan, or listening anywhere but loopback (reachable
+    from the network, so the same as --lan)."""
+    from .web.guard import host_name, is_loopback
+    return lan or not is_loopback(host_name(host))
 
 
 def served_names(host: str) -> tuple:
@@ -237,9 +243,12 @@ def _write_new(path: Path) -> bool:
     kept = {"table_key": secrets.token_urlsafe(12), "secret_key": secrets.token_hex(32)}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".secrets-", dir=path.parent)
     except OSError as e:
         raise StartFault(f"cannot make the folder for the games file {path.parent}: {os_reason(e)}") from None
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".secrets-", dir=path.parent)
+    except OSError as e:
+        raise StartFault(f"cannot write the key file {path}: {os_reason(e)}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(kept, f)

@@ -105,6 +105,8 @@ class Store:
     def __init__(self, path, expect: tuple | None = None, read_only: bool = False):
         self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
         self.expect, self.read_only = expect, read_only
+        if expect is not None and (now := identity(self.path)) != expect:    # never make a new file then
+            raise StoreFault("gone" if now is None else "replaced", self.path)
         try:
             if read_only:
                 self.db = _read_only(Path(self.path))
@@ -233,9 +235,11 @@ class Store:
 
     @_reads
     def games(self) -> list:
-        """Every game, most recently played first: id, summary, created, updated, entries."""
+        """Every game, most recently played first: id, summary, created, updated, entries (as the
+        game's row records them, so a damaged page of the log does not hide the whole list)."""
         rows = self.db.execute(
-            "SELECT g.id, g.summary, g.created, g.updated, (SELECT COUNT(*) FROM entries e WHERE e.game = g.id) "
+            "SELECT g.id, g.summary, g.created, g.updated, "
+            "COALESCE(g.logged, (SELECT COUNT(*) FROM entries e WHERE e.game = g.id)) "
             "FROM games g ORDER BY g.updated DESC, g.id DESC")
         return [{"id": i, "summary": _summary(s), "created": c, "updated": u, "entries": n}
                 for i, s, c, u, n in rows]

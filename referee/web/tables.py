@@ -15,7 +15,7 @@ import threading
 from ..archive import summary
 from ..game import Game
 from ..health import Damage, examine
-from ..store import Conflict, Store, entry_text
+from ..store import Conflict, Store, StoreFault, entry_text
 
 
 class Damaged(Exception):
@@ -126,7 +126,11 @@ class Tables:
         """Open the most recently played games, so the first page after a restart need not replay a
         whole game (a few hundred entries take longer than a page may)."""
         opened = []
-        for game in store.games()[:most]:
+        try:
+            recent = store.games()[:most]
+        except StoreFault:      # the start-up check has named it
+            return opened
+        for game in recent:
             try:
                 self.get(store, game["id"])
                 opened.append(game["id"])

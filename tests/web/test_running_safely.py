@@ -5,11 +5,10 @@ import io
 import json
 import os
 import sqlite3
-import subprocess
 from pathlib import Path
 
 import pytest
-from webkit import GERMANY, GERMANY_3P, stored
+from webkit import GERMANY, GERMANY_3P, fill, read_only, stored
 
 from referee.store import Store
 from referee.web import create_app
@@ -294,20 +293,6 @@ def test_a_full_disk_refuses_the_fact_saying_so_and_the_next_fact_works_once_spa
     assert rows(app, game_id) == 1
 
 
-def fill(folder: Path) -> Path:
-    """Fill the disk holding `folder` to the last byte with one file; returns it."""
-    filler = folder / "filler"
-    f = open(filler, "wb", buffering=0)
-    try:
-        while True:
-            f.write(b"\0" * 4096)
-    except OSError:
-        pass
-    finally:
-        f.close()
-    return filler
-
-
 def test_a_database_deleted_while_serving_refuses_every_fact_and_says_why(app, client, make_game):
     game_id = make_game()
     client.get(f"/games/{game_id}/")
@@ -359,9 +344,3 @@ def read_only_db(tmp_path, small_disk):
     store.close()
     read_only(small_disk)
     return db
-
-
-def read_only(folder: Path):
-    done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True)
-    if done.returncode:
-        pytest.skip(f"cannot remount the small disk read-only: {done.stderr.decode().strip()}")
