@@ -67,7 +67,10 @@ def check_all(store: Store) -> tuple:
     except StoreFault as e:
         return pages + [str(e)], damaged, 0
     for game_id in ids:
-        _game, _lines, damage = examine(store, game_id)
+        try:
+            _game, _lines, damage = examine(store, game_id)
+        except StoreFault as e:     # not even the game's own row can be read
+            damage = Damage(0, "unreadable", e.detail or str(e))
         if damage is not None:
             damaged[game_id] = damage
     return pages, damaged, len(ids)

@@ -70,7 +70,12 @@ def run(args) -> int:
         print(f"referee serve: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2
     port = server.effective_port
-    report = _preload(app, db)
+    try:
+        report = _preload(app, db)
+    except Exception as e:      # the file failed between opening and checking it
+        server.close()
+        print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
+        return 2
     if keyed:
         shown = lan_address() if host in ("0.0.0.0", "::") else host
         if not args.lan:

@@ -126,7 +126,10 @@ def init_app(app):
 
     @app.errorhandler(Damaged)
     def damaged(e):
-        return damaged_page(e, 409 if request.method in CHANGES else 200)
+        status = 409 if request.method in CHANGES else 200
+        if request.headers.get("HX-Request"):     # the table page asked: go to the game's page, which says why
+            return "", status, {"HX-Redirect": url_for("table.view", game_id=e.game_id)}
+        return damaged_page(e, status)
 
 
 def mark_damaged(app, damaged: dict):

@@ -248,6 +248,14 @@ def test_a_damaged_game_found_when_opened_takes_no_fact_and_offers_its_readable_
     assert post_fact(client, new_id, 1, type="pass_bid", player="Bob").status_code == 303
 
 
+def test_a_fact_from_the_table_page_on_a_damaged_game_takes_the_device_to_its_page(app, client, make_game):
+    game_id = make_game(entries=FIRST_FACTS)
+    tamper(app, game_id, 1, '{"type": "fly"}')
+    response = post_fact(client, game_id, 3, headers={"HX-Request": "true"}, type="draw", card="13")
+    assert response.status_code == 409 and response.headers["HX-Redirect"] == f"/games/{game_id}/"
+    assert rows(app, game_id) == 3
+
+
 def test_a_game_short_of_its_stored_sequence_never_accepts_a_fact(app, client, make_game):
     """A row lost from the middle of the log (a damaged page): the game stops before it, and never
     stores its next fact under a number that is already taken."""
@@ -304,6 +312,15 @@ def test_a_database_deleted_while_serving_refuses_every_fact_and_says_why(app, c
     assert "削除" in answers[0].get_data(as_text=True)
     assert "deleted" in client.get("/").get_data(as_text=True), "every page says so"
     assert not db.exists()
+
+
+def test_a_store_fault_on_the_table_page_is_said_in_the_message_area(app, client, make_game):
+    game_id = make_game()
+    client.get(f"/games/{game_id}/")
+    Path(app.config["DATABASE"]).unlink()
+    response = post_fact(client, game_id, 0, headers={"HX-Request": "true", **ZH})
+    assert response.status_code == 503 and response.headers["HX-Retarget"] == "#message"
+    assert "刪除" in response.get_data(as_text=True)
 
 
 def test_a_database_replaced_while_serving_refuses_every_fact(app, client, make_game):
