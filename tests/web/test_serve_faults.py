@@ -4,6 +4,7 @@ skipped where the test may not mount one), two servers started at once on one ne
 during imports, a corrupted database found at start, and the games file deleted while serving."""
 import http.client
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -79,6 +80,18 @@ def test_a_new_file_on_a_read_only_disk_is_named_as_such(small_disk):
     read_only(small_disk)
     code, _out, err = serve(small_disk / "games.sqlite3")
     assert code == 2 and one_line(err) and "read-only disk" in err, err
+
+
+def test_a_folder_without_write_permission_is_named_as_such(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root writes in any folder whatever its permissions (the read-only disk test covers root)")
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o500)
+    try:
+        code, _out, err = serve(folder / "games.sqlite3")
+    finally:
+        folder.chmod(0o700)
+    assert code == 2 and one_line(err) and "permission denied" in err and "127.0.0.1" not in err, err
 
 
 def test_a_port_in_use_is_named_as_the_address(tmp_path):
