@@ -1,8 +1,12 @@
 """`referee serve`: the table app under waitress, on this machine or (--lan) for a tablet on the network.
 
-With --lan every change needs the table key, which the printed URL and QR code carry. The key and
-the app's secret are kept beside the database, so a restart keeps the tablet's cookie and its open
-page valid.
+With --lan, or a --host other than loopback (reachable from the network all the same), every change
+needs the table key, which the printed URL and QR code carry. The key and the app's secret are kept
+beside the database, so a restart keeps the tablet's cookie and its open page valid.
+
+At start the games file is checked (SQLite's quick check, every game replayed: referee.health) and
+what was found is printed; a fault that stops the start is one line naming its real cause (the
+games file, its folder, a full disk, the address) and exit status 2.
 """
 import argparse
 import errno

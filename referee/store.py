@@ -56,9 +56,8 @@ class UnknownGame(LookupError):
 
 
 class StoreFault(Exception):
-    """The games file failed, not the change: `cause` is one of CAUSES; nothing was stored."""
-
-    CAUSES = ("full", "read-only", "gone", "replaced", "damaged", "unopenable", "io")
+    """The games file failed, not the change; nothing was stored. `cause` says why: "full",
+    "read-only", "gone", "replaced", "damaged", "unopenable" or "io"."""
 
     def __init__(self, cause: str, detail: str = ""):
         super().__init__(f"{cause}: {detail}" if detail else cause)
@@ -105,8 +104,7 @@ class Store:
     def __init__(self, path, expect: tuple | None = None, read_only: bool = False):
         self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
         self.expect, self.read_only = expect, read_only
-        if expect is not None and (now := identity(self.path)) != expect:    # never make a new file then
-            raise StoreFault("gone" if now is None else "replaced", self.path)
+        self._same_file()       # never make a new file in place of one that went
         try:
             if read_only:
                 self.db = _read_only(Path(self.path))
@@ -130,11 +128,13 @@ class Store:
         """A write transaction, taken at once so two writers queue instead of failing late."""
         if self.read_only:
             raise StoreFault("read-only", self.path)
-        if self.expect is not None:
-            now = identity(self.path)
-            if now != self.expect:
-                raise StoreFault("gone" if now is None else "replaced", self.path)
+        self._same_file()
         return _Transaction(self.db)
+
+    def _same_file(self):
+        """StoreFault "gone" or "replaced" unless the file is the one `expect` names (if any)."""
+        if self.expect is not None and (now := identity(self.path)) != self.expect:
+            raise StoreFault("gone" if now is None else "replaced", self.path)
 
     def writable(self) -> bool:
         """Whether a change can be written now (a transaction that writes, rolled back): False on a
