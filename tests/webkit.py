@@ -12,6 +12,8 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
 
+import pytest
+
 from referee.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -149,3 +151,24 @@ class Browser:
         if token := re.search(r'"X-CSRFToken": "([^"]+)"', text):
             self.token = token[1]
         return response.status, text, elapsed
+
+
+def fill(folder: Path) -> Path:
+    """Fill the disk holding `folder` to the last byte with one file; returns it."""
+    filler = folder / "filler"
+    f = open(filler, "wb", buffering=0)
+    try:
+        while True:
+            f.write(b"\0" * 4096)
+    except OSError:
+        pass
+    finally:
+        f.close()
+    return filler
+
+
+def read_only(folder: Path):
+    """Remount the small disk (conftest small_disk) read-only; skip where that is refused."""
+    done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True)
+    if done.returncode:
+        pytest.skip(f"cannot remount the small disk read-only: {done.stderr.decode().strip()}")
