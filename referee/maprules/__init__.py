@@ -41,7 +41,7 @@ HOOKS = {
     "step3_begins": ("run", "rules/steps.py apply_step3", "what happens as Step 3 takes effect"),
     "game_ends": ("run", "rules/end.py finish", "what happens at game end before the winner is found"),
     "chooser_passed": ("run", "rules/auction.py pass_phase", "what happens when the chooser passes the auction phase"),
-    "low_removed": ("run", "rules/flow.py check_low", "rulings after plants are removed by city count"),
+    "low_removed": ("run", "rules/plant_market.py check_low", "rulings after plants are removed by city count"),
     "resource_markets": ("fold", "rules/resources.py markets", "the markets a player may buy from (Korea: North, South)"),
     "turn": ("fold", "rules/order.py due", "whose turn it is to buy or build"),
     "turn_over": ("fold", "rules/engine.py _end_turn", "whether a buy, build or pass ends a player's part in the phase"),
