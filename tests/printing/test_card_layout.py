@@ -35,7 +35,7 @@ def assert_every_face_fits(c, size, players):
     return sizes
 
 
-@pytest.mark.slow  # the grid: -m "not slow" leaves it out
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -9,7 +9,7 @@ import pytest
 from propkit import check_invariants
 from referee.game import Game, replay
 
-pytestmark = pytest.mark.slow  # pytest -m "not slow" leaves the property tests out
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -6,7 +6,7 @@ from referee.game import Game
 from referee.rules.errors import IllegalAction
 from tablekit import setup_line
 
-pytestmark = pytest.mark.slow  # pytest -m "not slow" leaves the property tests out
+pytestmark = pytest.mark.slow
 
 
 def idle_rounds(game, rounds):

@@ -9,7 +9,7 @@ from mapkit import player_counts
 from propkit import Run, games
 from referee.catalog import available_maps
 
-pytestmark = pytest.mark.slow  # pytest -m "not slow" leaves the property tests out
+pytestmark = pytest.mark.slow
 
 MAPS = [m for m in available_maps() if m not in ("germany", "usa")]   # both have test_random_games
 

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from propkit import Run, dumps, games, junk, known_illegal
 
-pytestmark = pytest.mark.slow  # pytest -m "not slow" leaves the property tests out
+pytestmark = pytest.mark.slow
 
 BOARDS = ["germany", "usa"]
 PLAYERS = [2, 3, 4, 5, 6]

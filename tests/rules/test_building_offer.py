@@ -51,6 +51,7 @@ def test_every_building_offer_of_the_example_games_matches_the_route_prices(name
     assert offers > 20
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_each_cost_is_what_route_charges_for_that_one_city(data):
