@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.game import replay
-from referee.planner import get_planner
-from referee.planner.core import PlanError
+from referee.planner import PlanError, get_planner
 from referee.rules import legal
 from referee.rules.state import houses_in
 
