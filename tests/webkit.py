@@ -14,6 +14,8 @@ from urllib.parse import urlencode
 
 import pytest
 
+from referee.archive import summary
+from referee.game import Game
 from referee.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,3 +174,16 @@ def read_only(folder: Path):
     done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True)
     if done.returncode:
         pytest.skip(f"cannot remount the small disk read-only: {done.stderr.decode().strip()}")
+
+
+ACKNOWLEDGED = (200, 303)   # a plain form post is answered 303 to the page once its fact is stored
+
+
+def stored_example(tmp_path) -> tuple:
+    """(db, game id, setup line, facts) of the recorded Germany game, stored with no facts yet."""
+    db = tmp_path / "games.sqlite3"
+    setup, entries = recorded(GERMANY)
+    store = Store(db)
+    game_id = store.create(setup, summary(Game(json.loads(setup))))
+    store.close()
+    return db, game_id, setup, entries

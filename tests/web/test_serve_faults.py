@@ -14,11 +14,11 @@ import time
 import uuid
 
 import pytest
-from webkit import GERMANY, Browser, Server, env, fact_form, fill, free_port, read_only, recorded, referee
+from webkit import (ACKNOWLEDGED, GERMANY, Browser, Server, env, fact_form, fill, free_port, read_only, recorded, referee,
+                    stored_example)
 
 from referee.serve import needs_key, served_names
 from referee.store import Store
-from test_store_crash import ACKNOWLEDGED, stored_example
 
 
 def serve(db, *extra):
