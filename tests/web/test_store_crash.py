@@ -12,6 +12,7 @@ from webkit import ACKNOWLEDGED, GERMANY, Browser, Server, fact_form, recorded, 
 from referee.game import replay
 from referee.store import Store
 
+
 def test_sigkill_mid_stream_loses_no_acknowledged_fact_and_keeps_nothing_partial(tmp_path):
     db, game_id, setup, entries = stored_example(tmp_path)
 
