@@ -8,7 +8,7 @@ fires, a ruling says so.
 """
 from dataclasses import dataclass, replace
 
-from ..catalog.edition import Plant
+from ..catalog.model import Plant
 from ..rules.events import event, listing
 from . import unknown
 

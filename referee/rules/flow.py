@@ -7,7 +7,7 @@ the queue is empty, the phase closes by queueing what comes next.
 from . import hooks
 from .context import STEP3
 from .errors import WrongPhase
-from .events import event, counted, named
+from .events import event
 from . import auction, bureaucracy, deck, end, order, plant_market, steps
 from .state import most_cities, new_auction
 
@@ -59,32 +59,6 @@ def skipped_draw(state, ctx, task) -> list:
                   replacing=task["replacing"], draw_cause=task["cause"])]
 
 
-def check_low(state, ctx, task) -> list:
-    """Every market plant numbered at or below the most cities anyone has goes in one ruling, and a
-    card is drawn for each, one at a time; each card drawn is checked again (see draw)."""
-    low = plant_market.too_low(state, ctx)
-    if not low:
-        return []
-    cities = plant_market.low_cities(state, ctx)
-    leader = next(n for n, p in state["players"].items() if len(p["cities"]) == cities)
-    plant_market.take(state, low)
-    state["queue"][0:0] = [deck.replacement(plant, "cities") for plant in low]
-    draws = 0 if state["end_reached"] else min(len(low), deck.cards_left(state["deck"]))
-    removal = event("plant_removed", f"Remove {named('plant', low)} ({leader} has {cities} cities); draw "
-                    f"{counted(draws, 'card') if draws else 'no card'}.", plants=low, player=leader,
-                    cities=cities, draws=draws, cause="cities")
-    return [removal] + hooks.run(ctx, "low_removed", state, ctx, leader, low, cities)
-
-
-def remove_lowest(state, ctx, task) -> list:
-    low = plant_market.lowest(state)
-    if low is None:
-        return []
-    if task.get("replace"):
-        state["queue"].insert(0, deck.replacement(low, task["cause"]))
-    return [plant_market.remove(state, low, task["reason"], task["cause"])]
-
-
 def to_phase(state, ctx, task) -> list:
     state["phase"] = task["to"]
     state["acted"] = []
@@ -133,8 +107,8 @@ def end_building(state, ctx) -> list:
 
 TASKS = {
     "draw": skipped_draw,
-    "check_low": check_low,
-    "remove_lowest": remove_lowest,
+    "check_low": plant_market.check_low,
+    "remove_lowest": plant_market.remove_lowest,
     "step2": steps.begin_step2,
     "step3": steps.begin_step3,
     "auction_step3": steps.auction_end_step3,

@@ -136,7 +136,7 @@ def low_cities(most, state, ctx, params):
 
 @_run
 def low_removed(state, ctx, name, plants, cities, params):
-    """rules/flow.py check_low: rulings after plants are removed by city count."""
+    """rules/plant_market.py check_low: rulings after plants are removed by city count."""
 
 
 # --- Resources ---

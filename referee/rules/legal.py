@@ -122,7 +122,7 @@ def _bureaucracy(state, ctx, out):
         specs = specs_of(ctx, p["plants"])
         choice = best(specs, alloc_of(p["plants"]), len(p["cities"]), prices)
         act = {"type": "power", "player": name, "max_cities": choice["cities"],
-               "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"],
+               "proposal": {"plants": [specs[i].number for i in choice["fired"]], "cities": choice["cities"],
                             "burn": burn_by_plant(specs, choice["burn"])}}
         least = hooks.fold(ctx, "least_cities", 0, state, ctx, name)
         if least:  # a map's duty to power (India)

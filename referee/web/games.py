@@ -7,7 +7,7 @@ import json
 import time
 from datetime import timedelta
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
@@ -34,8 +34,9 @@ def _list_page(problem: str | None = None, status: int = 200):
     now = time.time()
     games = [{**g, "ago": format_timedelta(timedelta(seconds=g["updated"] - now), add_direction=True)}
              for g in get_store().games()]
+    damaged = current_app.extensions["referee.tables"].damaged     # found at start or when opened
     return render_template("games/list.html", games=games, problem=problem, map_name=setup_form.map_name,
-                           colour_names=setup_form.colour_names()), status
+                           colour_names=setup_form.colour_names(), damaged=damaged), status
 
 
 @bp.get("/games/new")
@@ -93,7 +94,7 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
     custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
-                           broken=broken, custom_folder=str(custom_maps.folder()), board_problems=board_problems,
+                           broken=broken, board_problems=board_problems,
                            board_diagnostics=board_diagnostics, board_file=board_file, **_picker(form)), status
 
 

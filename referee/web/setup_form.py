@@ -23,6 +23,7 @@ from . import custom_maps
 
 SEATS = 6
 DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
+NAME_MOST = 40              # characters of a player's name (after normalisation): fits a card, a chip and a report
 HOUSE_COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 ROW_FIELD = re.compile(r"(name|colour|position)_([1-9][0-9]?)")
 MOVE = re.compile(r"([1-9][0-9]?):(up|down)")     # a seat's up/down button
@@ -162,6 +163,9 @@ def check(f: SetupForm) -> list:
         if any(unicodedata.category(c) == "Cc" for c in p.name):
             problems.append(_("The name in seat %(seat)s has a character that cannot be shown; type it again.",
                               seat=p.seat))
+        if len(p.name) > NAME_MOST:
+            problems.append(_("The name in seat %(seat)s is %(length)s characters long; a name has at most %(most)s.",
+                              seat=p.seat, length=len(p.name), most=NAME_MOST))
     names = [p.name for p in players]
     for name in dict.fromkeys(n for n in names if names.count(n) > 1):
         problems.append(_("Two players are called “%(name)s”. Each player needs a name of their own.", name=name))

@@ -36,6 +36,7 @@ def assert_every_face_fits(c, size, players):
     return sizes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -44,6 +45,7 @@ def test_every_face_fits_its_box_at_the_type_size_chosen(lang, size, players):
     assert_every_face_fits(aid(lang, players, size=size), size, players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("map_id", [m for m in available_maps() if load_map(m).rules or load_map(m).overrides])
 def test_every_map_with_its_own_rules_fits_every_size_and_player_count_readably(map_id, lang):

@@ -2,11 +2,7 @@
 import pytest
 
 from referee.rules.errors import WrongPhase
-from tablekit import at_phase, finish_phase
-
-TOWNS = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen", "bremen",
-         "osnabrueck", "kassel", "hannover", "hamburg", "kiel", "cuxhaven", "wilhelmshaven",
-         "flensburg", "luebeck", "trier", "saarbruecken", "mannheim", "wiesbaden"]
+from tablekit import TOWNS, at_phase, finish_phase
 
 
 def test_turn_order_most_cities_first_ties_to_the_highest_plant(table):

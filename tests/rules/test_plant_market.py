@@ -1,6 +1,5 @@
 """RULES.md: market removals at any time, the end-of-round plant market."""
-from tablekit import at_phase, deck_of, finish_phase
-from test_order_and_end import TOWNS
+from tablekit import TOWNS, at_phase, deck_of, finish_phase
 
 
 def test_all_plants_at_or_below_most_cities_removed_at_once(table):

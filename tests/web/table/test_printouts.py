@@ -32,7 +32,8 @@ def test_the_player_aid_is_in_the_page_language(client, make_game):
     assert "発電所" in pdf_text(response.data)
 
 
-def test_the_game_report_is_a_pdf_whose_qr_code_opens_the_game_on_this_server(client, make_game):
+def test_the_game_report_is_a_pdf_whose_qr_code_opens_the_game_on_this_server(app, client, make_game):
+    app.config["HOSTS"] = ("192.168.1.20",)     # the LAN address `referee serve --lan` printed
     game_id = make_game(entries=[{"type": "nominate", "player": "Ann", "plant": 4}])
     response = client.get(f"/games/{game_id}/print/report", base_url="http://192.168.1.20:8765")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
