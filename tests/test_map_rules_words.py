@@ -35,9 +35,9 @@ def words(map_id, lang, players=None) -> list[str]:
 
 
 def test_every_rule_module_has_its_sentence():
-    """A new module in referee/maprules without a @rule_words writer fails here."""
+    """A new module in referee/maprules without its `describe` fails here."""
     assert len(maprules.known()) >= 26    # the scan found the modules
-    assert set(maprules.known()) - set(rulings.RULE_WORDS) == set(), "rules without a sentence in rulings.py"
+    assert set(maprules.known()) - set(rulings.RULE_WORDS) == set(), "rules without a sentence (describe)"
     assert set(rulings.RULE_WORDS) <= set(maprules.known()), "sentences for rules that no longer exist"
 
 
