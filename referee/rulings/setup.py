@@ -8,8 +8,19 @@ from ..maprules import known, module
 from ..rules.context import RESOURCES, STEP3
 from .words import RULINGS, Words
 
+
+def join_rulings(rules) -> None:
+    """Each map rule's event writers (`RULINGS` of its module) join the base ones, for (name, module)
+    in `rules`; an event type has one writer, so a second is refused rather than silently winning."""
+    for name, rule in rules:
+        for kind, write in getattr(rule, "RULINGS", {}).items():
+            if kind in RULINGS:
+                raise ImportError(f"referee/maprules/{name}.py: RULINGS: event type {kind!r} already has a writer")
+            RULINGS[kind] = write
+
+
+join_rulings((name, module(name)) for name in known())
 RULE_WORDS = {name: module(name).describe for name in known() if hasattr(module(name), "describe")}
-RULINGS.update({kind: write for name in known() for kind, write in getattr(module(name), "RULINGS", {}).items()})
 
 
 def describe_rules(game_map, lang: str, players=None) -> list[str]:
