@@ -35,11 +35,11 @@ def built(state, ctx, name, plan, params):
     return []
 
 
-def describe(w, p, players) -> str:
-    if players is not None and players != p["players"]:
+def describe(w, params, players) -> str:
+    if players is not None and players != params["players"]:
         return ""
     return w._("With %(players)s players the game also ends when a player has a house in every city in play.",
-               players=p["players"])
+               players=params["players"])
 
 
 def _ruling_every_city_placed(w, e):

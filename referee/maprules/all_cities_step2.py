@@ -31,7 +31,7 @@ def step2_begins(state, ctx, params):
     return []
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Step 2 also begins once every city in play holds a house.")
 
 

@@ -41,9 +41,9 @@ def may_buy_plant(state, ctx, name, plant, params):
                   plant=plant, plant_kind=ctx.plant(plant).kind, size=CURRENT_SIZE + 1)]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Steps 1–2: while the lowest plant of the future market is green (%(kinds)s), the current market "
-               "holds one plant more, so it may be bought.", kinds=w.kinds(p["kinds"]))
+               "holds one plant more, so it may be bought.", kinds=w.kinds(params["kinds"]))
 
 
 _OPENED = {   # the kind of the plant opened -> its sentence

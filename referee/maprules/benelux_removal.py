@@ -46,7 +46,7 @@ def _remove_lowest(state, ctx, task) -> list:
 TASKS = {"end_of_round_lowest": _remove_lowest}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Steps 1–2: at the end of each round the lowest plant of the market also leaves the game; a card "
                "is drawn for it.")
 

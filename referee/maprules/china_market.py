@@ -117,8 +117,8 @@ def _fill(state, ctx, task) -> list:
 TASKS = {"plant_not_replaced": _plant_not_replaced, "china_market": _market_update, "china_fill": _fill}
 
 
-def describe(w, p, players) -> str:
-    step3 = w._("Step 3: the market holds %(size)s plants and is refilled at once.", size=p.get("step3_market", 4))
+def describe(w, params, players) -> str:
+    step3 = w._("Step 3: the market holds %(size)s plants and is refilled at once.", size=params.get("step3_market", 4))
     if players is None:
         draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least half the player count "
                     "(rounded down) and fill or cut the market to one plant fewer than the players (2 with 2 "

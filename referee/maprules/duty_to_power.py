@@ -22,5 +22,5 @@ def least_cities(least, state, ctx, name, params):
     return max(least, most["cities"])
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Each player must power as many cities as they can.")

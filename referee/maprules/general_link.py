@@ -39,9 +39,9 @@ def built(state, ctx, name, plan, params):
     return events
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Any two cities may be connected by the general link for %(money)s instead of the printed cost.",
-               money=w.money(p["cost"]))
+               money=w.money(params["cost"]))
 
 
 def _ruling_general_link(w, e):

@@ -98,14 +98,14 @@ def game_ends(state, ctx, params):
 TASKS = {"blackout_check": _blackout_check}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     if players is None:
         return w._("Blackout when more than %(per_player)s cities per player are built in a round: that round each "
                    "income is cut by %(money)s per city the player has (in the final round too).",
-                   per_player=p["per_player"], money=w.money(p["penalty"]))
+                   per_player=params["per_player"], money=w.money(params["penalty"]))
     return w._("Blackout when more than %(limit)s cities are built in a round: that round each income is cut by "
                "%(money)s per city the player has (in the final round too).",
-               limit=players * p["per_player"], money=w.money(p["penalty"]))
+               limit=players * params["per_player"], money=w.money(params["penalty"]))
 
 
 def _ruling_blackout(w, e):

@@ -41,7 +41,7 @@ def may_power(state, ctx, name, plants, cities, params):
                   player=name, plants=[{"plant": p.number, "printed": p.printed, "burns": p.burns} for p in fired])]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Garbage plants burn one cube more than printed and store only one run.")
 
 

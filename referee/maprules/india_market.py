@@ -87,10 +87,10 @@ def _announce(state, ctx, task):
 TASKS = {"one_cube_at_a_time": _announce}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Resources are bought one cube at a time, round the table from the last player, until all pass; "
                "Step 1 only cubes priced up to %(first)s, Step 2 up to %(second)s.",
-               first=w.money(p["caps"][0]), second=w.money(p["caps"][1]))
+               first=w.money(params["caps"][0]), second=w.money(params["caps"][1]))
 
 
 def _ruling_one_cube_at_a_time(w, e):

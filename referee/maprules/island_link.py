@@ -69,8 +69,8 @@ def build_offer(offer, state, ctx, name, params):
                                 for o in offer["cities"]]}
 
 
-def describe(w, p, players) -> str:
-    return w._("A second network may be begun anywhere on the other island for %(money)s.", money=w.money(p["cost"]))
+def describe(w, params, players) -> str:
+    return w._("A second network may be begun anywhere on the other island for %(money)s.", money=w.money(params["cost"]))
 
 
 def _ruling_island_link(w, e):

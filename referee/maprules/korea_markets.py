@@ -89,10 +89,10 @@ def _north_refill(state, ctx, task):
 TASKS = {"north_refill": _north_refill}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Two resource markets, North and South: declare one before buying and buy only from it; the refill "
                "fills the North first. The North at setup: %(prices)s.",
-               prices=w.start_prices(p["north_slots"], p["north_start"]))
+               prices=w.start_prices(params["north_slots"], params["north_start"]))
 
 
 def _ruling_north_refill(w, e):

@@ -47,9 +47,9 @@ def step2_begins(state, ctx, params):
                   "state, may now be built in", cities=opened)]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("%(cities)s, beyond the state's borders, may be built in only from Step 2.",
-               cities=w.cities(p["cities"]))
+               cities=w.cities(params["cities"]))
 
 
 def _ruling_late_cities_open(w, e):

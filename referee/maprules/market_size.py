@@ -20,7 +20,7 @@ def current_size(size, state, ctx, params):
     return params["current"]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w.ngettext("Steps 1–2: only the lowest plant of the market may be auctioned; Step 3: all of them.",
                       "Steps 1–2: only the %(num)s lowest plants of the market may be auctioned; Step 3: all of "
-                      "them.", p["current"])
+                      "them.", params["current"])

@@ -23,5 +23,5 @@ def low_cities(most, state, ctx, params):
     return None
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Building never removes plants from the market, whatever the city count.")

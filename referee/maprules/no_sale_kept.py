@@ -32,7 +32,7 @@ def _no_sale_kept(state, ctx, task) -> list:
 TASKS = {"no_sale_kept": _no_sale_kept}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("When nobody buys a plant in a round, no plant is removed.")
 
 

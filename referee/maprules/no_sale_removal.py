@@ -42,10 +42,10 @@ def _remove(state, ctx, task) -> list:
 TASKS = {"no_sale_removal": _remove}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w.ngettext("When nobody buys a plant in a round, the lowest plant leaves the game and is replaced.",
                       "When nobody buys a plant in a round, the %(num)s lowest plants leave the game and are "
-                      "replaced.", p.get("plants", 2))
+                      "replaced.", params.get("plants", 2))
 
 
 def _ruling_no_sale_removal(w, e):

@@ -36,7 +36,7 @@ def _set_order(state, ctx, task) -> list:
 TASKS = {"order_after_auction": _set_order}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("Phases 1 and 2 are swapped: the auction comes first, in the last round's order; then the turn "
                "order is set.")
 

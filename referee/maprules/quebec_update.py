@@ -55,9 +55,9 @@ def _update(state, ctx, task) -> list:
 TASKS = {"quebec_update": _update}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("End of round, Steps 1–2: the highest plant of the future market that is not green (%(kinds)s) goes "
-               "under the deck.", kinds=w.kinds(p["kinds"]))
+               "under the deck.", kinds=w.kinds(params["kinds"]))
 
 
 def _ruling_green_kept(w, e):

@@ -53,7 +53,7 @@ def chooser_passed(state, ctx, name, params):
                   f"plant {low}, the lowest, leaves the game and a card replaces it", player=name, plant=low)]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("If the first player passes instead of choosing the round's first plant, the lowest plant leaves "
                "the game and is replaced. Plants leave for the fewest cities any player has, not the most.")
 

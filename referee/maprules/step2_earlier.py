@@ -26,13 +26,13 @@ def step2_begins(state, ctx, params):
                   f"fewer than the base rule's {base}", cities=ctx.step2_cities, base=base)]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     if players is not None:
         base = w.edition.player_counts[players].step2
         return w._("Step 2 begins at %(cities)s cities, not the base rule's %(base)s.",
-                   cities=step2_cities(base, None, p), base=base)
+                   cities=step2_cities(base, None, params), base=base)
     return w.ngettext("Step 2 begins at %(num)s city fewer than the base rule says.",
-                      "Step 2 begins at %(num)s cities fewer than the base rule says.", p["by"])
+                      "Step 2 begins at %(num)s cities fewer than the base rule says.", params["by"])
 
 
 def _ruling_step2_earlier(w, e):

@@ -55,15 +55,15 @@ def step3_begins(state, ctx, params):
                   moves=moves, lowest=lowest)]
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     slots = w.edition.market_slots
-    lowest = min((sorted(slots[r])[len(p["spaces"]):] + sorted(p["spaces"]))[0] for r in p["resources"])
+    lowest = min((sorted(slots[r])[len(params["spaces"]):] + sorted(params["spaces"]))[0] for r in params["resources"])
     return w.ngettext("Step 3: the %(num)s cheapest cube of %(resources)s moves to the %(spaces)s spaces; the "
                       "cheapest space is then %(lowest)s.",
                       "Step 3: the %(num)s cheapest cubes of %(resources)s move to the %(spaces)s spaces; the "
-                      "cheapest space is then %(lowest)s.", len(p["spaces"]),
-                      resources=w.join(w.resource(r) for r in p["resources"]),
-                      spaces=w.join(sorted(set(p["spaces"]))), lowest=lowest)
+                      "cheapest space is then %(lowest)s.", len(params["spaces"]),
+                      resources=w.join(w.resource(r) for r in params["resources"]),
+                      spaces=w.join(sorted(set(params["spaces"]))), lowest=lowest)
 
 
 def _ruling_market_moved(w, e):

@@ -115,10 +115,10 @@ def build_offer(offer, state, ctx, name, params):
     return offer
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("A network may begin only in %(cities)s. Round 1: at most %(first)s cities, one network; from round "
-               "2 a player may have up to %(networks)s networks.", cities=w.cities(p["start_cities"]),
-               first=p["first_round"], networks=p["networks"])
+               "2 a player may have up to %(networks)s networks.", cities=w.cities(params["start_cities"]),
+               first=params["first_round"], networks=params["networks"])
 
 
 def _ruling_network_started(w, e):

@@ -65,8 +65,8 @@ def bidders(names, state, ctx, plant, events, params):
     return [n for n in names if n not in barred]
 
 
-def describe(w, p, players) -> str:
-    areas = [w._(w.map.areas[a].name) for a in p["areas"] if a in w.map.areas]   # named as the setup page does
+def describe(w, params, players) -> str:
+    areas = [w._(w.map.areas[a].name) for a in params["areas"] if a in w.map.areas]   # named as the setup page does
     return w._("Marked with the uranium ban: %(areas)s. A player with no house outside these areas may not own a "
                "uranium plant and must pass when one is auctioned.", areas=w.join(areas))
 

@@ -152,7 +152,7 @@ def _params(ctx) -> dict:
     return {**DEFAULTS, **next(params for module, params in ctx.rules if module is rule)}
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     mines = w._("Uranium plants are uranium mines: they power nothing, are kept apart from the plants (no limit) "
                 "but count for turn order; one is the round's purchase.")
     income = w.ngettext("Phase 5, last player first: each mine pays the cities it prints × the uranium price, then "
@@ -160,8 +160,8 @@ def describe(w, p, players) -> str:
                         "the market. Mines pay at game end too.",
                         "Phase 5, last player first: each mine pays the cities it prints × the uranium price, then "
                         "puts 1 uranium on the market (%(plants)s: 2 each); then the refill table's uranium comes "
-                        "off the market. Mines pay at game end too.", len(p["two_cubes"]),
-                        plants=w.plants(p["two_cubes"]))
+                        "off the market. Mines pay at game end too.", len(params["two_cubes"]),
+                        plants=w.plants(params["two_cubes"]))
     return w.sentences(mines, income)
 
 

@@ -41,10 +41,10 @@ def resource_cost(cost, state, ctx, name, resource, prices, events, params):
     return paid
 
 
-def describe(w, p, players) -> str:
+def describe(w, params, players) -> str:
     return w._("With a house in %(city)s, each %(resource)s cube costs %(money)s less, never below %(floor)s.",
-               city=w.city(p["city"]), resource=w.resource(p["resource"]), money=w.money(p["discount"]),
-               floor=w.money(p["floor"]))
+               city=w.city(params["city"]), resource=w.resource(params["resource"]), money=w.money(params["discount"]),
+               floor=w.money(params["floor"]))
 
 
 def _ruling_resource_discount(w, e):
