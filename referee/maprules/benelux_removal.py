@@ -44,3 +44,19 @@ def _remove_lowest(state, ctx, task) -> list:
 
 
 TASKS = {"end_of_round_lowest": _remove_lowest}
+
+
+def describe(w, params, players) -> str:
+    return w._("Steps 1–2: at the end of each round the lowest plant of the market also leaves the game; a card "
+               "is drawn for it.")
+
+
+def _ruling_end_of_round_lowest(w, e):
+    return w._("At the end of a round in Steps 1 and 2 on this map, %(plant)s, the lowest plant in the market, also "
+               "leaves the game; a card is drawn for it after the one for the plant put under the deck.",
+               plant=w.plant(e["plant"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "end_of_round_lowest": _ruling_end_of_round_lowest,
+}

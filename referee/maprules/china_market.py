@@ -115,3 +115,47 @@ def _fill(state, ctx, task) -> list:
 
 
 TASKS = {"plant_not_replaced": _plant_not_replaced, "china_market": _market_update, "china_fill": _fill}
+
+
+def describe(w, params, players) -> str:
+    step3 = w._("Step 3: the market holds %(size)s plants and is refilled at once.", size=params.get("step3_market", 4))
+    if players is None:
+        draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least half the player count "
+                    "(rounded down) and fill or cut the market to one plant fewer than the players (2 with 2 "
+                    "players).")
+    else:
+        draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least %(minimum)s and fill or "
+                    "cut the market to %(target)s plants.", minimum=players // 2, target=2 if players == 2 else players - 1)
+    return w.sentences(w._("No future market: every plant in the market may be auctioned. Building removes no "
+                           "plant."), draws, step3)
+
+
+def _ruling_plant_not_replaced(w, e):
+    return w._("China: %(plant)s is not replaced now; new plants come into the market in phase 5.",
+               plant=w.plant(e["plant"]))
+
+
+def _ruling_china_market(w, e):
+    if e["step3"]:
+        return w.ngettext("China, Step 3: the plant market holds %(target)s plants; draw %(num)s card.",
+                          "China, Step 3: the plant market holds %(target)s plants; draw %(num)s cards.",
+                          e["draws"], target=e["target"])
+    return w.ngettext("China, phase 5: draw %(num)s card for the plant market (at least %(minimum)s with "
+                      "%(players)s players, and as many as it takes to hold %(target)s plants); if it then holds "
+                      "more than %(target)s, the smallest leave the game.",
+                      "China, phase 5: draw %(num)s cards for the plant market (at least %(minimum)s with "
+                      "%(players)s players, and as many as it takes to hold %(target)s plants); if it then holds "
+                      "more than %(target)s, the smallest leave the game.",
+                      e["draws"], minimum=e["minimum"], players=e["players"], target=e["target"])
+
+
+def _ruling_market_trimmed(w, e):
+    return w._("The plant market holds %(target)s plants: remove %(plants)s, the smallest, from the game.",
+               target=e["target"], plants=w.plants(e["plants"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "plant_not_replaced": _ruling_plant_not_replaced,
+    "china_market": _ruling_china_market,
+    "market_trimmed": _ruling_market_trimmed,
+}

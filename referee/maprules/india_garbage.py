@@ -39,3 +39,19 @@ def may_power(state, ctx, name, plants, cities, params):
     parts = [f"plant {p.number} burns {p.burns} (printed {p.printed})" for p in fired]
     return [event("garbage_plant_cost", f"Garbage plants burn one cube more than printed: {listing(parts)}",
                   player=name, plants=[{"plant": p.number, "printed": p.printed, "burns": p.burns} for p in fired])]
+
+
+def describe(w, params, players) -> str:
+    return w._("Garbage plants burn one cube more than printed and store only one run.")
+
+
+def _ruling_garbage_plant_cost(w, e):
+    parts = [w._("%(plant)s burns %(burns)s (printed %(printed)s)", plant=w.plant(p["plant"]), burns=p["burns"],
+                 printed=p["printed"]) for p in e["plants"]]
+    return w._("On this map garbage plants burn one cube more than printed and store only one run: %(plants)s.",
+               plants=w.join(parts))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "garbage_plant_cost": _ruling_garbage_plant_cost,
+}

@@ -85,3 +85,23 @@ def _announce(state, ctx, task):
 
 
 TASKS = {"one_cube_at_a_time": _announce}
+
+
+def describe(w, params, players) -> str:
+    return w._("Resources are bought one cube at a time, round the table from the last player, until all pass; "
+               "Step 1 only cubes priced up to %(first)s, Step 2 up to %(second)s.",
+               first=w.money(params["caps"][0]), second=w.money(params["caps"][1]))
+
+
+def _ruling_one_cube_at_a_time(w, e):
+    if e["cap"] is None:
+        return w._("Resources are bought one cube at a time, round the table from %(player)s (%(order)s), until "
+                   "each player passes.", player=e["order"][0], order=w.series(e["order"]))
+    return w._("Resources are bought one cube at a time, round the table from %(player)s (%(order)s), until each "
+               "player passes; in Step %(step)s only cubes priced up to %(money)s may be bought.",
+               player=e["order"][0], order=w.series(e["order"]), step=e["step"], money=w.money(e["cap"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "one_cube_at_a_time": _ruling_one_cube_at_a_time,
+}

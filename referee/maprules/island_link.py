@@ -67,3 +67,15 @@ def build_offer(offer, state, ctx, name, params):
         return offer
     return {**offer, "cities": [{**o, "new_network": True} if land[o["city"]] not in owned else o
                                 for o in offer["cities"]]}
+
+
+def describe(w, params, players) -> str:
+    return w._("A second network may be begun anywhere on the other island for %(money)s.", money=w.money(params["cost"]))
+
+
+def _ruling_island_link(w, e):
+    return w._("%(player)s begins a second network on the other island in %(city)s: %(money)s to connect it.",
+               player=e["player"], city=w.city(e["city"]), money=w.money(e["cost"]))
+
+
+RULINGS = {"island_link": _ruling_island_link}   # this rule's events in the reader's words (referee.rulings)

@@ -87,3 +87,16 @@ def _north_refill(state, ctx, task):
 
 
 TASKS = {"north_refill": _north_refill}
+
+
+def describe(w, params, players) -> str:
+    return w._("Two resource markets, North and South: declare one before buying and buy only from it; the refill "
+               "fills the North first. The North at setup: %(prices)s.",
+               prices=w.start_prices(params["north_slots"], params["north_start"]))
+
+
+def _ruling_north_refill(w, e):
+    return w.ruling("refill", e, resource=w._("%(resource)s in the North market", resource=w.resource(e["resource"])))
+
+
+RULINGS = {"north_refill": _ruling_north_refill}   # this rule's events in the reader's words (referee.rulings)

@@ -45,3 +45,15 @@ def step2_begins(state, ctx, params):
         return None
     return [event("late_cities_open", f"Step 2: {listing(ctx.map.cities[c].name for c in opened)}, outside the "
                   "state, may now be built in", cities=opened)]
+
+
+def describe(w, params, players) -> str:
+    return w._("%(cities)s, beyond the state's borders, may be built in only from Step 2.",
+               cities=w.cities(params["cities"]))
+
+
+def _ruling_late_cities_open(w, e):
+    return w._("Step 2: %(cities)s, beyond the state's borders, may now be built in.", cities=w.cities(e["cities"]))
+
+
+RULINGS = {"late_cities_open": _ruling_late_cities_open}   # this rule's events in the reader's words (referee.rulings)

@@ -21,3 +21,7 @@ def market_rules(changes, ctx, params):
 
 def low_cities(most, state, ctx, params):
     return None
+
+
+def describe(w, params, players) -> str:
+    return w._("Building never removes plants from the market, whatever the city count.")

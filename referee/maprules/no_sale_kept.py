@@ -30,3 +30,14 @@ def _no_sale_kept(state, ctx, task) -> list:
 
 
 TASKS = {"no_sale_kept": _no_sale_kept}
+
+
+def describe(w, params, players) -> str:
+    return w._("When nobody buys a plant in a round, no plant is removed.")
+
+
+def _ruling_no_sale_kept(w, e):
+    return w._("Nobody bought a plant this round; on this map no plant is removed for that.")
+
+
+RULINGS = {"no_sale_kept": _ruling_no_sale_kept}   # this rule's events in the reader's words (referee.rulings)

@@ -40,3 +40,19 @@ def _remove(state, ctx, task) -> list:
 
 
 TASKS = {"no_sale_removal": _remove}
+
+
+def describe(w, params, players) -> str:
+    return w.ngettext("When nobody buys a plant in a round, the lowest plant leaves the game and is replaced.",
+                      "When nobody buys a plant in a round, the %(num)s lowest plants leave the game and are "
+                      "replaced.", params.get("plants", 2))
+
+
+def _ruling_no_sale_removal(w, e):
+    return w.ngettext("Nobody bought a plant this round: remove %(plants)s, the lowest, from the game and draw a "
+                      "card for it.",
+                      "Nobody bought a plant this round: remove %(plants)s, the %(num)s lowest, from the game and "
+                      "draw a card for each.", len(e["plants"]), plants=w.plants(e["plants"]))
+
+
+RULINGS = {"no_sale_removal": _ruling_no_sale_removal}   # this rule's events in the reader's words (referee.rulings)

@@ -39,3 +39,18 @@ def _set_order(state, ctx, task) -> list:
 
 
 TASKS = {"order_after_auction": _set_order}
+
+
+def describe(w, params, players) -> str:
+    return w._("Phases 1 and 2 are swapped: the auction comes first, in the last round's order; then the turn "
+               "order is set.")
+
+
+def _ruling_order_after_auction(w, e):
+    return w._("Phases 1 and 2 are swapped on this map: after the auction the turn order is set to %(players)s "
+               "(most cities first; a tie goes to the highest-numbered plant).", players=w.series(e["order"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "order_after_auction": _ruling_order_after_auction,
+}

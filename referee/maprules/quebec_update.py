@@ -53,3 +53,22 @@ def _update(state, ctx, task) -> list:
 
 
 TASKS = {"quebec_update": _update}
+
+
+def describe(w, params, players) -> str:
+    return w._("End of round, Steps 1–2: the highest plant of the future market that is not green (%(kinds)s) goes "
+               "under the deck.", kinds=w.kinds(params["kinds"]))
+
+
+def _ruling_green_kept(w, e):
+    if e["plant"] is None:
+        return w._("Every plant of the future market is green (%(plants)s): none goes under the deck and no card "
+                   "is drawn.", plants=w.join(e["kept"]))
+    put = w._("Put %(plant)s, the highest plant of the future market that is not green, face down under the deck.",
+              plant=w.plant(e["plant"]))
+    return w.sentences(put, e["kept"] and w.ngettext("The green %(plants)s stays in the market.",
+                                                     "The green %(plants)s stay in the market.",
+                                                     len(e["kept"]), plants=w.plants(e["kept"])))
+
+
+RULINGS = {"green_kept": _ruling_green_kept}   # this rule's events in the reader's words (referee.rulings)

@@ -156,3 +156,61 @@ TASKS = {"mine_income": _mine_income, "uranium_removal": _uranium_removal}
 def _params(ctx) -> dict:
     rule = sys.modules[__name__]
     return {**DEFAULTS, **next(params for module, params in ctx.rules if module is rule)}
+
+
+def describe(w, params, players) -> str:
+    mines = w._("Uranium plants are uranium mines: they power nothing, are kept apart from the plants (no limit) "
+                "but count for turn order; one is the round's purchase.")
+    income = w.ngettext("Phase 5, last player first: each mine pays the cities it prints × the uranium price, then "
+                        "puts 1 uranium on the market (%(plants)s: 2); then the refill table's uranium comes off "
+                        "the market. Mines pay at game end too.",
+                        "Phase 5, last player first: each mine pays the cities it prints × the uranium price, then "
+                        "puts 1 uranium on the market (%(plants)s: 2 each); then the refill table's uranium comes "
+                        "off the market. Mines pay at game end too.", len(params["two_cubes"]),
+                        plants=w.plants(params["two_cubes"]))
+    return w.sentences(mines, income)
+
+
+def _ruling_uranium_mine(w, e):
+    return w._("%(player)s's %(plant)s is a uranium mine: it is kept apart from the power plants, powers no city "
+               "and does not count toward the plant limit, but its number counts for turn order. In each "
+               "bureaucracy phase it earns %(cities)s times the uranium price.",
+               plant=w.plant(e["plant"]), player=e["player"], cities=e["powers"])
+
+
+def _ruling_mine_income(w, e):
+    final = w._("Game end: uranium mines still pay.") if e["final"] else ""
+    paid = w.ngettext("%(player)s's uranium mine %(mines)s: %(cities)s cities times the uranium price of "
+                      "%(price)s makes %(money)s.",
+                      "%(player)s's uranium mines %(mines)s: %(cities)s cities times the uranium price of "
+                      "%(price)s makes %(money)s.",
+                      len(e["mines"]), player=e["player"], mines=w.join(e["mines"]), cities=e["cities"],
+                      price=e["price"], money=w.money(e["income"]))
+    placed = w.ngettext("Place %(num)s uranium on the market, on the space %(spaces)s.",
+                        "Place %(num)s uranium on the market, on the spaces %(spaces)s.",
+                        e["placed"], spaces=w.series(e["spaces"])) if e["placed"] else ""
+    short = ""
+    if e["placed"] < e["due"]:
+        short = (w._("Only %(supply)s uranium left in the supply, of %(due)s due.", supply=e["supply"], due=e["due"])
+                 if e["supply"] < e["room"] else
+                 w._("The uranium market has room for only %(room)s, of %(due)s due.", room=e["room"], due=e["due"]))
+    return w.sentences(final, paid, placed, short)
+
+
+def _ruling_uranium_removed(w, e):
+    table = w.ngettext("Refill table, Step %(step)s, %(players)s players: on this board %(num)s uranium comes off "
+                       "the market instead of going on.",
+                       "Refill table, Step %(step)s, %(players)s players: on this board %(num)s uranium come off "
+                       "the market instead of going on.", e["due"], step=e["step"], players=e["players"])
+    if not e["removed"]:
+        return w.sentences(table, w._("No uranium is left on the market to remove."))
+    return w.sentences(table, w.ngettext("Remove %(num)s uranium, the cheapest: space %(spaces)s.",
+                                         "Remove %(num)s uranium, the cheapest: spaces %(spaces)s.",
+                                         e["removed"], spaces=w.series(e["spaces"])))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "uranium_mine": _ruling_uranium_mine,
+    "mine_income": _ruling_mine_income,
+    "uranium_removed": _ruling_uranium_removed,
+}

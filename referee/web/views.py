@@ -11,7 +11,7 @@ from functools import lru_cache
 from flask_babel import gettext as _, ngettext
 
 from .. import rulings
-from ..rulings import N_
+from ..rulings.vocabulary import KINDS, MARKET_TITLES
 from ..rules import building
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
@@ -61,9 +61,6 @@ def _resource_name(r: str, lang: str) -> str:
     return rulings.Words(lang).resource(r)
 
 
-KINDS = {"hybrid": N_("coal or oil"), "ecological": N_("ecological"), "fusion": N_("fusion")}
-
-
 def kind_name(kind: str) -> str:
     return _(KINDS[kind]) if kind in KINDS else resource_name(kind)
 
@@ -108,12 +105,9 @@ def market(state: dict, ctx) -> dict:
     return {"rows": [(_("Current market"), plants[:size]), (_("Future market"), future)]}
 
 
-MARKET_NAMES = {"north": N_("North market"), "south": N_("South market")}   # Korea's two markets
-
-
 def market_title(name) -> str:
     """A resource market's name on the page (a map's unknown market by its own name)."""
-    return _(MARKET_NAMES[name]) if name in MARKET_NAMES else str(name)
+    return _(MARKET_TITLES[name]) if name in MARKET_TITLES else str(name)
 
 
 def resource_track(state: dict, ctx, refills: dict) -> list:

@@ -8,12 +8,11 @@ from referee.catalog import available_maps, load_map
 from referee.game import Game
 from referee.i18n import CATALOGUES, LANGUAGES, locale_id, translations
 from referee.printing import fonts, report_pdf
-from referee.printing.words import MAP_NAMES
 from referee.rulings import describe_rules
 from pdfkit import fonts as pdf_fonts, reading
 from printkit import LANGS, card, report
 
-PRINTED_FROM = ("referee/printing/", "referee/rulings.py")  # the report prints rulings too
+PRINTED_FROM = ("referee/printing/", "referee/rulings/", "referee/maprules/")  # the report prints rulings too
 
 
 def embedded(pdf: bytes) -> list[tuple[str, str]]:
@@ -81,7 +80,7 @@ def test_the_languages_font_has_a_glyph_for_every_maps_own_rules(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_map_city_and_area_name_has_a_glyph_in_each_languages_font(lang):
     _ = translations(lang).gettext
-    names = [_(MAP_NAMES.get(m, load_map(m).name)) for m in available_maps()]
+    names = [_(load_map(m).name) for m in available_maps()]
     for m in available_maps():
         board = load_map(m)
         names += [c.name for c in board.cities.values()] + [a.name for a in board.areas.values()]

@@ -58,7 +58,8 @@ def test_a_tie_on_cities_powered_goes_to_most_money_then_most_cities(table):
     result = t.state["result"]
     assert result["winners"] == ["Cara"]
     assert result["tie_breaks"] == ["money", "cities"]
-    assert "tie broken by money then cities owned" in t.game.events[-1][-1]["reason"]
+    over = t.game.events[-1][-1]
+    assert over["type"] == "game_over" and over["tie_breaks"] == ["money", "cities"]
 
 
 def test_a_complete_tie_is_a_shared_win(table):
