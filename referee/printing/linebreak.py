@@ -43,7 +43,7 @@ def _lines(text: str, width: float, measure) -> list[str]:
     line: list[str] = []
     for unit in _fitting(units(text), width, measure):
         if line and measure("".join(line + [unit]).rstrip()) > width:
-            kept, carried = _kinsoku(line, unit)
+            kept, carried = _kinsoku(list(line), unit)
             if measure("".join(carried + [unit]).strip()) > width:
                 kept, carried = line, []   # the rules cannot be kept inside the column: the column wins
             done.append(kept)
