@@ -214,3 +214,14 @@ def test_australias_uranium_row_takes_cubes_off_the_market(lang):
     assert "".join(_("Below 0: that many cubes leave the market instead.").split()) in flat
     assert "".join(_("Below 0: that many cubes leave the market instead.").split()) not in "".join(
         reading(card("germany", players=4, lang=lang)).split())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_china_deck_line_lists_no_plant_the_same_card_removes(players):
+    """Seed 001 中国, プレイ人数による除外: with 2–4 players 46 is out of the game, so the card's deck line
+    (zh-Hant once printed 「…44、46和50洗混」 above the bullet removing 46) does not shuffle it in."""
+    removed = load_map("china").setup["removed_by_players"][players]
+    deck = next(line for line in describe_rules(load_map("china"), "en", players) if line.startswith("The deck"))
+    shuffled = [int(n) for part in deck.split("→")[1:] for n in re.findall(r"\d+", part) if n != "3"]
+    assert shuffled and not set(shuffled) & set(removed), deck
+    assert ("46" in deck) == (46 not in removed)
