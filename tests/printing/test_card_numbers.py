@@ -225,3 +225,12 @@ def test_china_deck_line_lists_no_plant_the_same_card_removes(players):
     shuffled = [int(n) for part in deck.split("→")[1:] for n in re.findall(r"\d+", part) if n != "3"]
     assert shuffled and not set(shuffled) & set(removed), deck
     assert ("46" in deck) == (46 not in removed)
+
+
+def test_india_pays_income_in_the_final_round_only_after_a_blackout():
+    """Seed 001 インド亜大陸, フェーズ5 (大規模停電): 「最終ラウンドに大規模停電が発生した場合は、収入処理を行う。」 — the
+    card keeps the condition (it once said 最終ラウンドも収入処理を行います, as if always)."""
+    flat = "".join(reading(card("indian", 4, "ja")).split())
+    assert "最終ラウンドに大規模停電が発生した場合は、収入処理を行います" in flat
+    assert "最終ラウンドも収入処理" not in flat
+    assert "A blackout in the final round means incomes are paid after all" in " ".join(reading(card("indian", 4)).split())
