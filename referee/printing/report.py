@@ -94,7 +94,7 @@ class _Report:
         title = self.p(_("%(game)s · %(map)s") % {"game": _("Game report"), "map": _short(w.map_name(self.game.ctx.map), 60)},
                        20, WHITE, leading=1.2)
         if st["phase"] == "over":
-            status = _("Game over after round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
+            status = _("Game over after the building phase of round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
         else:
             status = _("Game in progress: round %(round)d, Step %(step)d") % {"round": st["round"], "step": st["step"]}
         subtitle = _("%(players)s · %(status)s") % {"players": w.players(len(self.names)), "status": status}

@@ -142,3 +142,13 @@ def test_the_qr_code_encodes_the_tables_url(lang):
 def test_without_a_url_there_is_no_code():
     page = text(report("en"))
     assert "Scan to open" not in page and "http" not in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_subtitle_says_the_game_ended_after_the_building_phase(lang):
+    """RULES.md, game end: the game ends after the building phase in which someone reaches the count (then a
+    last bureaucracy without income), not at the end of the round (zh-Hant once said 第10回合結束時)."""
+    t = translations(lang).gettext
+    said = t("Game over after the building phase of round %(round)d, in Step %(step)d") % {"round": 10, "step": 3}
+    assert "".join(said.split()) in "".join(reading(report(lang)).split())
+    assert "回合結束時" not in reading(report("zh-Hant"))
