@@ -101,10 +101,12 @@ TASKS = {"blackout_check": _blackout_check}
 def describe(w, params, players) -> str:
     if players is None:
         return w._("Blackout when more than %(per_player)s cities per player are built in a round: that round each "
-                   "income is cut by %(money)s per city the player has (in the final round too).",
+                   "income is cut by %(money)s per city the player has. A blackout in the final round means incomes "
+                   "are paid after all, cut the same way.",
                    per_player=params["per_player"], money=w.money(params["penalty"]))
     return w._("Blackout when more than %(limit)s cities are built in a round: that round each income is cut by "
-               "%(money)s per city the player has (in the final round too).",
+               "%(money)s per city the player has. A blackout in the final round means incomes are paid after all, "
+               "cut the same way.",
                limit=players * params["per_player"], money=w.money(params["penalty"]))
 
 

@@ -17,6 +17,11 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def phase_order(phases, ctx, params):
+    """Phase 2 comes first, then phase 1."""
+    return (phases[1], phases[0], *phases[2:])
+
+
 def phase_end(tasks, state, ctx, params):
     """Phase 5 starts the next round without setting the order; phase 2 (from round 2) sets it."""
     if state["phase"] == "bureaucracy":

@@ -75,6 +75,12 @@ def phase_end(tasks, state, ctx, params):
     return [{"task": "mine_income"}, {"task": "uranium_removal"}] + tasks
 
 
+def refill_tables(tables, ctx, params):
+    """The player aid: the board's uranium numbers take cubes off the market (printed below 0)."""
+    board, table = next(iter(tables.items()))
+    return {board: {**table, _URANIUM: [-n for n in table[_URANIUM]]}, **dict(list(tables.items())[1:])}
+
+
 def refill_due(due, state, ctx, resource, params):
     """The board's uranium refill numbers take cubes away instead (uranium_removal)."""
     return 0 if resource == _URANIUM else due

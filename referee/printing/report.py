@@ -19,7 +19,7 @@ from .. import rulings
 from ..i18n import LANGUAGES
 from . import fonts
 from .card import PrintError
-from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE
+from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE, Set
 from .words import Words
 
 # Print-friendly tones for the house colours players usually name; any other colour is read as is.
@@ -64,13 +64,15 @@ class _Report:
 
     # text ------------------------------------------------------------------------------------
     def p(self, text, size=9.5, fill=INK, align=0, leading=1.3, raw=False):
-        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font."""
+        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font;
+        align 0, 1, 2: left, centre, right."""
+        if not raw:
+            return Set(text, self.lang, size, size * leading, fill, ("left", "centre", "right")[align])
         key = (size, str(fill), align)
         if key not in self._styles:
-            self._styles[key] = ParagraphStyle(
-                "r", fontName=self.font, fontSize=size, leading=size * leading, textColor=fill, alignment=align,
-                wordWrap=None if self.lang == "en" else "CJK")
-        return Paragraph(text if raw else fonts.markup(text, self.lang), self._styles[key])
+            self._styles[key] = ParagraphStyle("r", fontName=self.font, fontSize=size, leading=size * leading,
+                                               textColor=fill, alignment=align)
+        return Paragraph(text, self._styles[key])
 
     def table(self, rows, widths, style, **options) -> Table:
         """A platypus Table whose plain cells use the language's font (ReportLab's default is not embedded)."""
@@ -92,7 +94,7 @@ class _Report:
         title = self.p(_("%(game)s · %(map)s") % {"game": _("Game report"), "map": _short(w.map_name(self.game.ctx.map), 60)},
                        20, WHITE, leading=1.2)
         if st["phase"] == "over":
-            status = _("Game over after round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
+            status = _("Game over after the building phase of round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
         else:
             status = _("Game in progress: round %(round)d, Step %(step)d") % {"round": st["round"], "step": st["step"]}
         subtitle = _("%(players)s · %(status)s") % {"players": w.players(len(self.names)), "status": status}
@@ -220,7 +222,8 @@ class _Report:
             for e in events:
                 if e["type"] == "plant_bought":
                     bought[(self.game.states[i - 1]["round"], e["player"])] = (e["plant"], e["price"])
-        rounds = sorted({r for r, _who in bought})
+        last = self.state["round"] if self.state["phase"] != "auction" else self.state["round"] - 1
+        rounds = range(1, max([last, *(r for r, _who in bought)]) + 1)   # a round without a sale too
         head = [self.p(_("Round"), 8.5, MUTED, 1)] + [self.p(self.shown[n], 9, INK, 1) for n in self.names]
         rows = [head]
         for r in rounds:

@@ -3,7 +3,7 @@
 The cheapest order and price of a set of new cities comes from the planner (a minimum spanning
 tree over the network and the new cities); here are the limits the table must respect.
 """
-from . import hooks
+from . import hooks, order
 from .errors import BadAction, CannotAfford, IllegalAction, IllegalBuild
 from .events import event, listing
 from .state import player, houses_in
@@ -62,9 +62,10 @@ def build(state: dict, ctx, action: dict) -> list:
     events += hooks.run(ctx, "built", state, ctx, name, plan)
     if len(p["cities"]) >= ctx.end_cities and not state["end_reached"]:
         state["end_reached"] = True
+        still = [n for n in order.reverse(state) if n != name and n not in state["acted"]]
         events.append(event("game_end_reached", f"{name} has {len(p['cities'])} cities (the end is "
                             f"{ctx.end_cities}): the game ends after this building phase", player=name,
-                            cities=len(p["cities"]), end=ctx.end_cities))
+                            cities=len(p["cities"]), end=ctx.end_cities, still_to_build=still))
     state["queue"].insert(0, {"task": "check_low"})
     return events
 

@@ -9,6 +9,7 @@ from . import hooks
 
 RESOURCES = ("coal", "oil", "garbage", "uranium")
 STEP3 = "step3"
+PHASES = ("order", "auction", "resources", "building", "bureaucracy")   # a round's five phases, 1 to 5
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,14 @@ class Context:
     @property
     def refill_tables(self) -> dict:
         """{market name: refill table {resource: [Step 1, 2, 3]}} for this player count, the board's market
-        first (named None where it is the only one), as the player aid prints them."""
+        first (named None where it is the only one), as the player aid prints them; a number below 0 takes
+        that many cubes off the market instead."""
         return hooks.fold(self, "refill_tables", {None: self.edition.refill[self.players]}, self)
+
+    @property
+    def phase_order(self) -> tuple:
+        """The phases of a round in the order this map plays them (hook phase_order)."""
+        return hooks.fold(self, "phase_order", PHASES, self)
 
     @property
     def market_rules(self) -> dict:

@@ -65,9 +65,16 @@ def planner_options(options, ctx, params):
 
 
 @_fold
+def phase_order(phases, ctx, params):
+    """rules/context.py Context.phase_order (no state, the player aid): the five phases of a round, in
+    the order the map plays them."""
+
+
+@_fold
 def refill_tables(tables, ctx, params):
     """rules/context.py Context.refill_tables (no state, the player aid): {market name: the refill
-    table {resource: [Step 1, 2, 3]}}, the board's market first (named None on a map with one market)."""
+    table {resource: [Step 1, 2, 3]}}, the board's market first (named None on a map with one market);
+    a number below 0: that many cubes leave the market instead."""
 
 
 @_fold

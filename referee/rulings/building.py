@@ -22,5 +22,8 @@ def _built(w, e):
 
 @ruling("game_end_reached")
 def _game_end_reached(w, e):
+    if not e.get("still_to_build", True):   # the player who reached the end built last
+        return w._("%(player)s has %(cities)s cities, and the game ends at %(end)s: it ends after this building "
+                   "phase.", player=e["player"], cities=e["cities"], end=e["end"])
     return w._("%(player)s has %(cities)s cities, and the game ends at %(end)s: it ends after this building "
                "phase, and the other players still build.", player=e["player"], cities=e["cities"], end=e["end"])

@@ -87,6 +87,13 @@ def _deck_parts(w, deck) -> list[str]:
     return parts
 
 
+def _dealt(setup, players) -> list:
+    """The prepared deck; for a known player count its shuffled parts without the plants that count
+    removes or puts in the market (China, 3 players: no 46 among the last cards)."""
+    gone = set(setup.get("removed_by_players", {}).get(players, ())) | set(setup.get("market_by_players", {}).get(players, ()))
+    return [[c for c in part if c not in gone] if isinstance(part, list) else part for part in setup["deck"]]
+
+
 def _setup_words(w, game_map, base, edition, players) -> list[str]:
     """Seed 001's setup items for the map: money, resources, plant market, deck, removals, areas."""
     setup, lines = game_map.setup, []
@@ -110,7 +117,7 @@ def _setup_words(w, game_map, base, edition, players) -> list[str]:
         lines.append(w._("The plant market starts with one plant per player (%(plants)s); there is no future "
                          "market.", plants=_by_players(w, setup["market_by_players"], players, w.join)))
     if "deck" in setup:
-        lines.append(w._("The deck from the top: %(parts)s.", parts=" → ".join(_deck_parts(w, setup["deck"]))))
+        lines.append(w._("The deck from the top: %(parts)s.", parts=" → ".join(_deck_parts(w, _dealt(setup, players)))))
     elif edition.top_of_deck != base.top_of_deck:
         lines.append(w._("On top of the deck: %(plant)s, not %(base)s.",
                          plant=w.plant(edition.top_of_deck), base=w.plant(base.top_of_deck)))

@@ -11,12 +11,13 @@ from referee.catalog.files import maps_dir
 from referee.i18n import translations
 from referee.rules import plant_market
 from mapkit import china_step3_card, map_table
-from printkit import card, poppler
+from pdfkit import reading
+from printkit import card
 
 
 def flat(pdf: bytes) -> str:
     """The card's words with every space and line break taken out, so a wrapped sentence is found whole."""
-    return re.sub(r"\s+", "", poppler("pdftotext", pdf))
+    return re.sub(r"\s+", "", reading(pdf))
 
 
 def has(pdf_text: str, sentence: str) -> bool:

@@ -9,15 +9,15 @@ from referee.game import Game
 from referee.i18n import CATALOGUES, LANGUAGES, locale_id, translations
 from referee.printing import fonts, report_pdf
 from referee.rulings import describe_rules
-from printkit import LANGS, card, poppler, report
+from pdfkit import fonts as pdf_fonts, reading
+from printkit import LANGS, card, report
 
 PRINTED_FROM = ("referee/printing/", "referee/rulings/", "referee/maprules/")  # the report prints rulings too
 
 
 def embedded(pdf: bytes) -> list[tuple[str, str]]:
-    """(font name, emb column) for each font pdffonts lists."""
-    lines = poppler("pdffonts", pdf).splitlines()[2:]
-    return [(line.split()[0], line.split()[-5]) for line in lines if line.strip()]
+    """(font name, "yes"/"no" embedded) for each font a page uses, as pdffonts' emb column says it."""
+    return [(name, "yes" if inside else "no") for name, inside in pdf_fonts(pdf)]
 
 
 def printed_strings(lang: str) -> list[str]:
@@ -56,7 +56,7 @@ def test_a_player_name_the_languages_font_lacks_is_set_in_the_other_font():
     pdf = report_pdf(game, "ja")
     names = {name.split("+")[-1].removesuffix("-0") for name, _emb in embedded(pdf)}
     assert names == {"IPAexGothic", "WenQuanYiMicroHei"}
-    assert "垃圾王" in poppler("pdftotext", pdf)
+    assert "垃圾王" in reading(pdf)
 
 
 @pytest.mark.parametrize("lang", LANGS)

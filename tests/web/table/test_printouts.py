@@ -1,16 +1,12 @@
 """The Print buttons: the player aid and the game report as PDFs in the page's language, and the
 4xx pages (in that language) for what cannot be printed."""
 import re
-import subprocess
 
 import pytest
+from pdfkit import reading as pdf_text
 from webkit import GERMANY_3P
 
 JA = {"Accept-Language": "ja"}
-
-
-def pdf_text(data: bytes) -> str:
-    return subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True, check=True).stdout.decode()
 
 
 def test_the_player_aid_of_a_game_is_a_pdf_of_its_map_and_player_count_on_a6_cards_by_default(client, make_game):
