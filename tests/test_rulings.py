@@ -1,4 +1,4 @@
-"""Rulings, refusals, the table's next step and the log in en, ja and zh-Hant (referee/rulings.py).
+"""Rulings, refusals, the table's next step and the log in en, ja and zh-Hant (referee.rulings).
 
 Everything is checked on real engine output: the recorded example games plus table situations that
 reach the rare rulings, so a field the engine renames fails here instead of printing a wrong sentence.
@@ -184,7 +184,7 @@ def no_english(text, latin):
 def test_every_event_type_the_engine_emits_has_its_own_wording_and_is_met_in_real_play(events):
     emitted = engine_event_types()
     assert {"plant_removed", "powered", "undone", "corrected"} <= emitted    # the scan itself works
-    assert emitted - set(rulings.RULINGS) == set(), "event types without a wording in referee/rulings.py"
+    assert emitted - set(rulings.RULINGS) == set(), "event types without a writer (referee.rulings)"
     assert emitted - {e["type"] for e, _, _ in events} == set(), "event types no test situation reaches"
 
 

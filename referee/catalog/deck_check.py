@@ -8,6 +8,7 @@ import re
 from ..rules.cards import parse_id, rank
 from .checks import Problems, is_int, listing
 from .edition_check import KINDS, RESOURCES
+from .model import Deck, Plant
 
 DECK_KEYS = ("id", "name", "source", "market", "top", "higher", "cards")
 CARD_KEYS = ("kind", "burns", "powers")
@@ -22,8 +23,6 @@ def accepts(kind: str) -> tuple:
 
 
 def build_deck(data: dict, where: str, expect_id: str | None = None):
-    from .decks import Deck
-    from .edition import Plant
     p = Problems(where)
     p.unknown_keys(data, DECK_KEYS, "")
     for key in ("id", "name", "source", "cards"):

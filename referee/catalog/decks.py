@@ -3,28 +3,12 @@
 A deck is its cards (number, kind, cubes per run, cities) and, for a game played with it alone
 (variation 4), its starting market and the card on top of the deck. Loaded once per file version.
 """
-from dataclasses import dataclass
 from pathlib import Path
 
 from .deck_check import build_deck
 from .errors import CatalogError
 from .files import BUILTIN_EDITIONS, cached, locate, maps_dir, read_toml, shown
-
-
-@dataclass(frozen=True)
-class Deck:
-    """Loaded once and shared: treat `cards` as read-only."""
-    id: str
-    name: str
-    source: str
-    cards: dict                 # card id (13, "13+") -> Plant
-    market: tuple               # face up at setup
-    top: object = None          # the card placed on the shuffled deck, if any
-    higher: tuple = ()          # of two cards of one number, the one that ranks higher
-    where: str = ""
-
-    def __hash__(self):  # the cards dict is not hashable; a game's Context needs a hash
-        return hash((self.id, tuple(self.cards), self.market, self.top))
+from .model import Deck
 
 
 _cache: dict[Path, tuple[tuple, Deck]] = {}

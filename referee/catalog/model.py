@@ -1,8 +1,11 @@
-"""A board as loaded from maps/*.toml: areas, cities, printed connection costs."""
+"""The catalogue's data: a board as loaded from maps/*.toml (areas, cities, printed connection costs)
+and an edition's plant cards and rule tables (maps/editions/*.toml), as a map sees them."""
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import names
+
+RESOURCES = ("coal", "oil", "garbage", "uranium")
 
 
 @dataclass(frozen=True)
@@ -138,3 +141,73 @@ class Map:
     @cached_property
     def _area_index(self) -> dict[str, set[str]]:
         return names.index(self._area_names)
+
+
+@dataclass(frozen=True)
+class Plant:
+    number: int
+    kind: str
+    accepts: tuple[str, ...]
+    burns: int
+    powers: int
+
+    @property
+    def capacity(self) -> int:
+        """A plant stores at most twice what it burns (RULES.md Components)."""
+        return 2 * self.burns
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    players: int
+    areas: int
+    removed: int
+    max_plants: int
+    step2: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Loaded once and shared (see load_edition's cache): treat the dicts as read-only."""
+    id: str
+    plants: dict[int, Plant]
+    initial_market: tuple[int, ...]
+    top_of_deck: int
+    player_counts: dict[int, PlayerCount]
+    refill: dict[int, dict[str, tuple[int, int, int]]]
+    income: tuple[int, ...]
+    market_slots: dict[str, tuple[int, ...]]
+    market_start: dict[str, int]
+    totals: dict[str, int]
+    starting_money: int
+    house_costs: tuple[int, ...]
+    short_game_end: int
+    name: str = ""
+    step3_note: str = ""
+    resources: tuple[str, ...] = RESOURCES
+
+    def __hash__(self):  # dict fields are not hashable; holders such as rules Context need a hash
+        return hash((self.id, self.initial_market, self.income, self.starting_money, self.house_costs))
+
+    def income_for(self, cities_powered: int) -> int:
+        """Powering more cities than the table lists pays its last entry."""
+        if cities_powered < 0:
+            raise ValueError(f"cities powered cannot be negative: {cities_powered}")
+        return self.income[min(cities_powered, len(self.income) - 1)]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Loaded once and shared: treat `cards` as read-only."""
+    id: str
+    name: str
+    source: str
+    cards: dict                 # card id (13, "13+") -> Plant
+    market: tuple               # face up at setup
+    top: object = None          # the card placed on the shuffled deck, if any
+    higher: tuple = ()          # of two cards of one number, the one that ranks higher
+    where: str = ""
+
+    def __hash__(self):  # the cards dict is not hashable; a game's Context needs a hash
+        return hash((self.id, tuple(self.cards), self.market, self.top))

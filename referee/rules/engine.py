@@ -2,7 +2,7 @@
 
 `apply` never changes the state it is given; an illegal fact raises a typed IllegalAction.
 """
-from .. import maprules
+from . import hooks
 from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
 from .fields import known_keys, normal_name, plain_json
@@ -33,7 +33,7 @@ def _phase_turn(state, ctx, phase, name):
 def _end_turn(state, ctx, name, kind):
     """A buy, build or pass ends the player's part in the phase, unless a map rule passes the turn
     on instead (hook turn_over; India: one cube at a time, round the table)."""
-    if maprules.fold(ctx, "turn_over", True, state, ctx, name, kind):
+    if hooks.fold(ctx, "turn_over", True, state, ctx, name, kind):
         state["acted"].append(name)
 
 

@@ -4,7 +4,7 @@ The tablet pages offer exactly these; the engine still validates every fact it i
 """
 from . import auction, building, deck, plant_market
 from .flow import waiting
-from .. import maprules
+from . import hooks
 from .cards import number
 from .context import RESOURCES
 from .order import due
@@ -86,7 +86,7 @@ def _resources(state, ctx, out):
         buy["cheapest"] = {r: min((o["cheapest"][r] for o in offers.values() if o["cheapest"][r] is not None),
                                   default=None) for r in RESOURCES}
         buy["markets"] = offers
-    return [buy, {"type": "pass", "player": who}]
+    return [hooks.fold(ctx, "buy_offer", buy, state, ctx, who), {"type": "pass", "player": who}]
 
 
 def _building(state, ctx, out):
@@ -111,7 +111,7 @@ def _building(state, ctx, out):
         options = [{"city": c, "cost": costs[c]} for c in open_cities if c in costs and costs[c] <= p["money"]]
     options.sort(key=lambda o: (o["cost"], o["city"]))
     offer = {"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"], "cities": options}
-    return [maprules.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
+    return [hooks.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
 
 
 def _bureaucracy(state, ctx, out):
@@ -124,9 +124,9 @@ def _bureaucracy(state, ctx, out):
         specs = specs_of(ctx, p["plants"])
         choice = best(specs, alloc_of(p["plants"]), len(p["cities"]), prices)
         act = {"type": "power", "player": name, "max_cities": choice["cities"],
-               "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"],
+               "proposal": {"plants": [specs[i].number for i in choice["fired"]], "cities": choice["cities"],
                             "burn": burn_by_plant(specs, choice["burn"])}}
-        least = maprules.fold(ctx, "least_cities", 0, state, ctx, name)
+        least = hooks.fold(ctx, "least_cities", 0, state, ctx, name)
         if least:  # a map's duty to power (India)
             act["min_cities"] = least
         acts.append(act)

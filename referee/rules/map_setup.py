@@ -3,7 +3,7 @@
 The numbers are data in the map file (`[setup]`, checked by the catalogue, docs/maps.md); the
 edition tables a map replaces (money, areas, resource market, refill) come through `[overrides]`.
 """
-from . import cards, prepared
+from . import cards, hooks, prepared
 from .events import event, listing, named
 
 
@@ -12,6 +12,12 @@ def market(ctx) -> list:
     player), else the edition's."""
     own = ctx.map.setup.get("market_by_players", {}).get(ctx.players)
     return cards.ranked(own if own is not None else ctx.edition.initial_market)
+
+
+def step3_plants(ctx) -> int:
+    """Plants in the market in Step 3: the opening market less the Step 3 card and the lowest plant,
+    which leave with no replacement (docs/rules-notes.md: 8 − 2 = 6), or the map's own number (China)."""
+    return hooks.fold(ctx, "step3_size", len(market(ctx)) - 2, ctx)
 
 
 def removed(ctx) -> list:

@@ -1,8 +1,7 @@
 """The table state: plain JSON data, and the few questions every rule asks of it."""
 import random
 
-from .. import maprules
-from . import cards, map_setup
+from . import cards, hooks, map_setup
 from .context import RESOURCES
 from .errors import BadSetup, BadAction
 
@@ -42,7 +41,7 @@ def initial_state(setup: dict, ctx) -> dict:
         "end_reached": False,
         "result": None,
     }
-    maprules.run(ctx, "setup_state", state, ctx)
+    hooks.run(ctx, "setup_state", state, ctx)
     return state
 
 

@@ -8,7 +8,7 @@ import time
 import tomllib
 from datetime import timedelta
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
@@ -17,7 +17,7 @@ from ..catalog import available_maps, load_edition, load_map
 from ..catalog.decks import available_decks
 from ..game import Game, ReplayError
 from ..rulings import N_, describe_rules
-from ..rulings_variations import NAMES, SUMMARIES
+from ..rulings.variations import NAMES, SUMMARIES
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, custom_maps, setup_form, views
@@ -37,8 +37,9 @@ def _list_page(problem: str | None = None, status: int = 200):
     now = time.time()
     games = [{**g, "ago": format_timedelta(timedelta(seconds=g["updated"] - now), add_direction=True)}
              for g in get_store().games()]
+    damaged = current_app.extensions["referee.tables"].damaged     # found at start or when opened
     return render_template("games/list.html", games=games, problem=problem, map_name=setup_form.map_name,
-                           colour_names=setup_form.colour_names()), status
+                           colour_names=setup_form.colour_names(), damaged=damaged), status
 
 
 @bp.get("/games/new")
@@ -104,7 +105,7 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
     custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
-                           broken=broken, custom_folder=str(custom_maps.folder()), board_problems=board_problems,
+                           broken=broken, board_problems=board_problems,
                            board_diagnostics=board_diagnostics, board_file=board_file, **_picker(form)), status
 
 

@@ -19,52 +19,26 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 
 from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..catalog.decks import available_decks
 from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
+from ..rulings import vocabulary
 from . import custom_maps
 
 SEATS = 6
 DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
+NAME_MOST = 40              # characters of a player's name (after normalisation): fits a card, a chip and a report
 HOUSE_COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 VARIATION_2_NUMBERS = (3, 4, 5, 6, 7, 8)   # seed 000: of these, the card turned up second goes to the market
 ROW_FIELD = re.compile(r"(name|colour|position)_([1-9][0-9]?)")
 MOVE = re.compile(r"([1-9][0-9]?):(up|down)")     # a seat's up/down button
-WORDS = {  # names in the map files (boards, then play areas), as the pages show them
-    "Australia": lazy_gettext("Australia"), "Baden-Württemberg": lazy_gettext("Baden-Württemberg"),
-    "Benelux": lazy_gettext("Benelux"), "Brazil": lazy_gettext("Brazil"),
-    "British Isles (UK & Ireland)": lazy_gettext("British Isles (UK & Ireland)"),
-    "Central Europe": lazy_gettext("Central Europe"), "China": lazy_gettext("China"),
-    "France": lazy_gettext("France"), "Germany": lazy_gettext("Germany"),
-    "Indian Subcontinent": lazy_gettext("Indian Subcontinent"), "Italy": lazy_gettext("Italy"),
-    "Japan": lazy_gettext("Japan"), "Korea": lazy_gettext("Korea"),
-    "Northern Europe": lazy_gettext("Northern Europe"), "Québec": lazy_gettext("Québec"),
-    "Russia": lazy_gettext("Russia"), "Spain & Portugal": lazy_gettext("Spain & Portugal"),
-    "USA": lazy_gettext("USA"),
-    "Austria": lazy_gettext("Austria"), "Baltic States": lazy_gettext("Baltic States"),
-    "Blue": lazy_gettext("Blue"), "Brown": lazy_gettext("Brown"), "Czechia": lazy_gettext("Czechia"),
-    "Denmark": lazy_gettext("Denmark"), "East": lazy_gettext("East"), "Finland": lazy_gettext("Finland"),
-    "Green": lazy_gettext("Green"), "Hungary": lazy_gettext("Hungary"),
-    "North-central": lazy_gettext("North-central"), "North-east": lazy_gettext("North-east"),
-    "North-west": lazy_gettext("North-west"), "Northern England": lazy_gettext("Northern England"),
-    "Northern Ireland": lazy_gettext("Northern Ireland"), "Northern Sweden": lazy_gettext("Northern Sweden"),
-    "Norway": lazy_gettext("Norway"), "Orange": lazy_gettext("Orange"), "Pink": lazy_gettext("Pink"),
-    "Poland (east)": lazy_gettext("Poland (east)"), "Poland (west)": lazy_gettext("Poland (west)"),
-    "Portugal": lazy_gettext("Portugal"), "Purple": lazy_gettext("Purple"), "Red": lazy_gettext("Red"),
-    "Republic of Ireland": lazy_gettext("Republic of Ireland"), "Scotland": lazy_gettext("Scotland"),
-    "Slovakia": lazy_gettext("Slovakia"), "South-central": lazy_gettext("South-central"),
-    "South-east": lazy_gettext("South-east"), "South-west": lazy_gettext("South-west"),
-    "Southern England": lazy_gettext("Southern England"), "Southern Sweden": lazy_gettext("Southern Sweden"),
-    "Wales": lazy_gettext("Wales"), "West": lazy_gettext("West"), "Yellow": lazy_gettext("Yellow"),
-}
 
 
 def shown(name: str) -> str:
     """A map's or area's name in the page's language (as in the file when there is no translation)."""
-    return str(WORDS.get(name, name))
+    return vocabulary.name(_, name)
 
 
 def map_name(map_id: str) -> str:
@@ -194,6 +168,9 @@ def check(f: SetupForm) -> list:
         if any(unicodedata.category(c) == "Cc" for c in p.name):
             problems.append(_("The name in seat %(seat)s has a character that cannot be shown; type it again.",
                               seat=p.seat))
+        if len(p.name) > NAME_MOST:
+            problems.append(_("The name in seat %(seat)s is %(length)s characters long; a name has at most %(most)s.",
+                              seat=p.seat, length=len(p.name), most=NAME_MOST))
     names = [p.name for p in players]
     for name in dict.fromkeys(n for n in names if names.count(n) > 1):
         problems.append(_("Two players are called “%(name)s”. Each player needs a name of their own.", name=name))

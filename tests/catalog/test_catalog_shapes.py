@@ -10,7 +10,7 @@ from referee.catalog.decks import load_deck, plants_table
 from referee.catalog.edition_check import build_edition
 from referee.catalog.files import BUILTIN_EDITIONS
 from referee.catalog.map_check import build_map
-from test_catalog_overrides import TINY, tiny
+from catalogkit import TINY, tiny
 
 WRONG = [[1], "x", 1.5, {"a": 1}, True, 7]
 

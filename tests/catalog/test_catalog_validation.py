@@ -85,7 +85,7 @@ MAP_CASES = {
         [('["b1", "b2", 0]', '["b1", "b2", 0],\n  ["a2", "a1", 5]')],
         "connection 4 (a2–a1): duplicate of connection 1"),
     "negative cost": (
-        [('["a1", "a2", 5]', '["a1", "a2", -3]')], "connection 1 (a1–a2): cost -3 must be a whole number ≥ 0"),
+        [('["a1", "a2", 5]', '["a1", "a2", -3]')], "connection 1 (a1–a2): cost -3 must be a whole number from 0 to 100 (Elektro)"),
     "fractional cost": (
         [('["a1", "a2", 5]', '["a1", "a2", 2.5]')], "connection 1 (a1–a2): cost 2.5 must be a whole number"),
     "cost as text": (

@@ -9,9 +9,11 @@ import pytest
 
 from buildkit import offered
 from mapkit import bw_step2, map_table
+from pdfkit import text
 from referee.catalog import CatalogError, load_map
 from referee.game import Game
 from referee.planner.core import get_planner
+from referee.printing import card_pdf
 from referee.rules.errors import BadSetup, IllegalBuild
 from tablekit import at_phase, setup_line
 
@@ -110,8 +112,6 @@ def test_island_areas_british_isles_refuses_an_area_cut_off_on_its_island():
 
 
 def test_city_spaces_the_printed_aid_says_the_board_prints_its_own_spaces():
-    from printkit import text
-    from referee.printing import card_pdf
     says = "Some cities print their own spaces and prices"
     assert says in " ".join(text(card_pdf("japan", 3)).split())
     assert says not in " ".join(text(card_pdf("germany", 3)).split())

@@ -8,9 +8,9 @@ import pytest
 from referee.game import Game
 from referee.i18n import translations
 from referee.printing import card_pdf, report_pdf
-from printkit import LANGS, text
+from pdfkit import text
+from printkit import LANGS, cities, run
 from tablekit import setup_line
-from test_card_numbers import cities
 
 # seed 000 バリエント3用各種条件テーブル: 使用都市数, ステップ2 開始都市数, ゲーム終了 都市数, ゲーム開始時に除外する発電所数
 V3_TABLE = {2: (24, 12, 24, 10), 3: (24, 8, 20, 10), 4: (32, 8, 20, 5), 5: (40, 8, 18, 0), 6: (42, 7, 15, 0)}
@@ -50,7 +50,6 @@ def test_report_names_the_variation_played():
     (["--deck", "new"], "--deck names the deck of variation 4"),
 ])
 def test_print_card_variation_refusals_are_one_line(args, message, tmp_path):
-    from test_print_cli import run
     out = tmp_path / "aid.pdf"
     done = run("card", "--map", "germany", "--players", "3", *args, "-o", out)
     assert done.returncode == 2 and message in done.stderr
@@ -59,7 +58,6 @@ def test_print_card_variation_refusals_are_one_line(args, message, tmp_path):
 
 def test_print_card_variation_3_from_the_command_line(tmp_path):
     """Issue 14: `referee print card` prints a correct aid for a variation-3 game."""
-    from test_print_cli import run
     out = tmp_path / "aid.pdf"
     done = run("card", "--map", "germany", "--players", "4", "--variation", "3", "-o", out)
     assert done.returncode == 0, done.stderr

@@ -15,7 +15,7 @@ from referee.catalog.variations import variations
 from referee.rules.cards import twin
 from referee.rules.variation_rules import in_deck
 from tablekit import setup_line
-from test_random_games import games
+from propkit import games
 
 PLAYERS = [2, 3, 4, 5, 6]
 

@@ -1,7 +1,8 @@
 """Seed 000's variations in the reader's language: variation 2's ruling, and each variation named and
 summed up for the printed aid, the game report and the new-game page. Registered into
-referee.rulings' RULINGS like every other wording."""
-from .rulings import N_, Words, ruling
+the package's RULINGS like every other wording."""
+from .vocabulary import N_
+from .words import Words, ruling
 
 NAMES = {
     1: N_("Variation 1: new cards only"),
