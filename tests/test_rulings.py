@@ -125,7 +125,15 @@ def corrections():
     return t
 
 
-SCENES = [*MAP_SCENES, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
+def first_of_a_number():
+    """Variation 2 (seed 000): the first card of number 30 to come up leaves the game."""
+    t = Table(Game({**setup_line(5), "variation": 2, "market": [1, 2, 3, "4+", 5, "6+", 7, 8]}))
+    t.do("sold", player="Ann", plant=3, price=3)
+    t.do("draw", card=30)
+    return t
+
+
+SCENES = [*MAP_SCENES, first_of_a_number, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
           step3_card_before_step2, end_reached_with_low_plants, refill_limits,
           lambda: new_table(3, order=None, seed=7),                    # the referee draws the round-1 order
           lambda: ending([(17, 30), (3, 40), (5, 50), (0, 50)]),      # a tie broken by money

@@ -1,15 +1,14 @@
 """Loading an edition (maps/editions/*.toml) with a map's overrides applied, cached per file and overrides."""
 import json
-import os
 from pathlib import Path
 
+from .decks import load_deck, plants_table
 from .edition_check import build_edition
 from .errors import CatalogError
-from .files import BUILTIN_EDITIONS, is_file, maps_dir, read_toml, shown, stamp
+from .files import BUILTIN_EDITIONS, locate, maps_dir, read_toml, shown, stamp
 from .maps import load_map
 from .model import Edition
 from .setup_check import plant_problems
-
 
 _cache: dict[tuple, Edition] = {}
 
@@ -24,6 +23,9 @@ def load_edition(name="original", map=None) -> Edition:
     if key not in _cache:
         base = read_toml(path)
         where = {k: shown(path) for k in base}
+        if "deck" in base:   # the plants are a deck file's cards (maps/decks/)
+            deck = load_deck(base.pop("deck"))
+            base["plants"], where["plants"] = plants_table(deck), deck.where
         origin = f"{map.source or 'map ' + repr(map.id)} [overrides]" if map is not None else ""
         where.update({k: origin for k in overrides})
         _cache[key] = build_edition({**base, **overrides}, where, shown(path))
@@ -43,14 +45,4 @@ def _edition_dirs() -> list[Path]:
 
 
 def _locate(name) -> Path:
-    if isinstance(name, os.PathLike) or (isinstance(name, str) and (name.endswith(".toml") or "/" in name)):
-        path = Path(name)
-        if not is_file(path):
-            raise CatalogError(f"{shown(path)}: file not found")
-        return path
-    if not isinstance(name, str) or not name.strip():
-        raise CatalogError(f"an edition is named by its id or a path to a .toml file, got {name!r}")
-    for d in _edition_dirs():
-        if is_file(d / f"{name.strip().lower()}.toml"):
-            return d / f"{name.strip().lower()}.toml"
-    raise CatalogError(f"unknown edition '{name}'; available: {', '.join(available_editions()) or 'none'}")
+    return locate(name, "an edition", _edition_dirs(), available_editions)

@@ -20,7 +20,7 @@ CITY_ID = re.compile(r"^[a-z0-9_]+$")
 AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
 TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules")
 AREA_KEYS = ("name", "colour")
-CITY_KEYS = ("name", "area", "x", "y")
+CITY_KEYS = ("name", "area", "x", "y", "spaces", "opens")
 DEFAULT_COLOUR = "#888888"
 HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 COLOUR_NAMES = frozenset(webcolors.names("css3"))
@@ -159,8 +159,31 @@ def _cities(p, raw, areas) -> dict:
                 p.add(f"{label}coordinate {k} = {v!r} is not a number (0..1, north-up)")
             elif not 0 <= v <= 1:
                 p.add(f"{label}coordinate {k} = {v} is outside 0..1 (fractions of the board, north-up)")
-        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"))  # kept so links to it still check
+        spaces, opens = _spaces(p, c, label)
+        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"), spaces, opens)  # kept so links still check
     return out
+
+
+def _spaces(p, c, label) -> tuple:
+    """A city's own spaces (house prices, cheapest first) and the Step each opens in; by default the
+    n-th space opens in Step n, as on the base boards."""
+    spaces, opens = c.get("spaces"), c.get("opens")
+    if spaces is None:
+        if opens is not None:
+            p.add(f"{label}opens without spaces: give the prices first, e.g. spaces = [10, 10, 20]")
+        return (), ()
+    if not (isinstance(spaces, list) and 1 <= len(spaces) <= 3 and all(is_int(v) and v >= 0 for v in spaces)
+            and spaces == sorted(spaces)):
+        p.add(f"{label}spaces = {spaces!r} must list 1 to 3 house prices (whole numbers ≥ 0), cheapest first")
+        return (), ()
+    if opens is None:
+        opens = list(range(1, len(spaces) + 1))
+    if not (isinstance(opens, list) and len(opens) == len(spaces) and all(is_int(v) and 1 <= v <= 3 for v in opens)
+            and opens == sorted(opens)):
+        p.add(f"{label}opens = {opens!r} must give the Step (1 to 3) each of the {len(spaces)} spaces opens in, "
+              "in the order of spaces, e.g. opens = [1, 1, 3]")
+        return (), ()
+    return tuple(spaces), tuple(opens)
 
 
 def _connections(p, raw, cities) -> list:

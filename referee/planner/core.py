@@ -169,10 +169,15 @@ class Planner:
             raise PlanError(f"house_costs needs a price for each of the {step} houses step {step} allows")
 
     def _full(self, cid, k, step) -> str | None:
-        if k >= step:
+        room = self.map.open_spaces(cid, step)
+        if k >= room:
             return (f"{self.name(cid)} is full for step {step} "
-                    f"({k} house{'s' if k != 1 else ''} already, step {step} allows {step})")
+                    f"({k} house{'s' if k != 1 else ''} already, step {step} allows {room} there)")
         return None
+
+    def house(self, cid, k, house_costs) -> int:
+        """The price of the next house in a city holding k (the board's own space, else the edition's)."""
+        return self.map.house_price(cid, k, house_costs)
 
     def root_keys(self, net: list[int]) -> list[int] | None:
         if not net:
@@ -222,8 +227,8 @@ class Planner:
             keys = new_networks.keys(self, net, starts)
         else:
             keys = self.root_keys(net) or [0] * len(self.cities)
-        return {c: keys[i] + house_costs[occ.get(c, 0)] for i, c in enumerate(self.cities)
-                if i not in net and occ.get(c, 0) < step and keys[i] < INF}
+        return {c: keys[i] + self.house(c, occ.get(c, 0), house_costs) for i, c in enumerate(self.cities)
+                if i not in net and occ.get(c, 0) < self.map.open_spaces(c, step) and keys[i] < INF}
 
     def prim(self, net: list[int], new: list[int], occ: dict, house_costs) -> Plan:
         """Prim from the network over `new` (ties: the order given)."""
@@ -259,7 +264,7 @@ class Planner:
                 frm = cities[t]
                 path = self.path(frm, cities[u])
             todo.remove(u)
-            h = house_costs[occ.get(cities[u], 0)]
+            h = self.house(cities[u], occ.get(cities[u], 0), house_costs)
             builds.append(Build(cities[u], frm, path, c, h))
             conn_total += c
             house_total += h
@@ -289,9 +294,10 @@ class Planner:
         net = self._network(network)
         occ = self._occupied(occupied)
         owned = set(net)
-        house = [house_costs[min(occ.get(c, 0), len(house_costs) - 1)] for c in self.cities]
         eligible = [i for i, c in enumerate(self.cities)
-                    if i not in owned and occ.get(c, 0) < step]
+                    if i not in owned and occ.get(c, 0) < self.map.open_spaces(c, step)]
+        open_ = set(eligible)  # the others are never priced
+        house = [self.house(c, occ.get(c, 0), house_costs) if i in open_ else 0 for i, c in enumerate(self.cities)]
         if starts is not None:
             if count is not None and count > len(eligible):
                 raise PlanError(f"cannot add {count} cities: only {len(eligible)} are open at step {step}")

@@ -77,7 +77,8 @@ def plan(planner, net, roots, rest, occ, house_costs):
     if roots and not net:  # the free first network is the dearest start: built first
         first = max(roots, key=lambda r: r[2])
         roots = (first[:2] + (0,), *(r for r in roots if r is not first))
-    builds = [Build(cities[i], None, (cities[i],), link, house_costs[occ.get(cities[i], 0)]) for _, i, link in roots]
+    builds = [Build(cities[i], None, (cities[i],), link, planner.house(cities[i], occ.get(cities[i], 0), house_costs))
+              for _, i, link in roots]
     builds += planner.prim(list(net) + [i for _, i, _ in roots], list(rest), occ, house_costs).builds
     connection = sum(b.connection for b in builds)
     houses = sum(b.house for b in builds)

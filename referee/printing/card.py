@@ -13,10 +13,12 @@ from babel.numbers import format_decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
+from ..catalog.variations import tables
 from ..i18n import LANGUAGES, locale_id
 from ..rules import map_setup
 from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
+from ..rulings.variations import describe_variation
 from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
 from .sheets import PER_SHEET, SIZES, cut_marks, pages
@@ -49,6 +51,7 @@ class Card:
     rules: tuple[str, ...] = ()   # the map's own setup and rules, one sentence each (rulings.describe_rules)
     changed: tuple[str, ...] = ()  # the edition tables whose numbers the board really changes
     one_page: bool = True         # a4/letter: one sheet, front and back; a6: two cards (see the docstring)
+    variation: object = None      # seed 000's variation played (catalog.variations.Variation), if any
 
     @property
     def count(self) -> PlayerCount:
@@ -63,6 +66,8 @@ class Card:
     def removed(self) -> int:
         """Plants removed at setup for this count: face down, or the map's known list (China)."""
         known = self.map.setup.get("removed_by_players", {})
+        if self.variation is not None and self.variation.first_of_number:   # variation 2: pairs, face up
+            return 2 * self.count.removed
         return len(known[self.players]) if self.players in known else self.count.removed
 
     @property
@@ -81,17 +86,25 @@ class Card:
         return len(self.sections) - (0 if self.one_page or self.own_rules else 1)
 
 
-def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
-    """The card for a table: the map's edition tables and its own rules in the reader's words."""
+def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=None) -> Card:
+    """The card for a table: the map's edition tables (as seed 000's variation changes them: its number,
+    or a game's Context playing one) and its own rules in the reader's words."""
     edition, base = load_edition("original", map=game_map), load_edition("original")
     changed = tuple(k for k in sorted(game_map.overrides) if getattr(edition, k) != getattr(base, k))
+    played = None
+    if isinstance(variation, Context):
+        edition, played = variation.edition, variation.variation
+    elif variation is not None:
+        edition, played, _removed = tables(variation, game_map, edition, players, deck)
     return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)), changed,
-                one_page=size != "a6")
+                one_page=size != "a6", variation=played)
 
 
-def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4) -> bytes:
+def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,
+             variation=None, deck=None) -> bytes:
     """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, `per_sheet` (2 or 4)
-    to an A4 sheet."""
+    to an A4 sheet. `variation` (1–4, seed 000's new plant cards; `deck` for 4, or a game's Context)
+    changes its numbers."""
     if lang not in LANGUAGES:
         raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
     if size not in SIZES:
@@ -103,7 +116,7 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)
         raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
-    card = aid(game_map, players, lang, size)
+    card = aid(game_map, players, lang, size, variation, deck)
     sheet = pages(size, players, card.faces, per_sheet)
     s = type_sizes(card, sheet)
     out = io.BytesIO()
@@ -157,9 +170,11 @@ def _round(f: Flow, card: Card):
         (forward, _auction(card)),
         (backward, _("Cheapest space first; a plant stores twice what it burns, of its own kind. "
                      "Resources may move between your own plants at any time.")),
-        (backward,
-         _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
-           "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third}),
+        (backward, w.rulings.sentences(
+            _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
+              "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third},
+            any(c.spaces for c in card.map.cities.values())    # Japan, Baden-Württemberg: the board's own spaces
+            and _("Some cities print their own spaces and prices: build there as the board shows."))),
         (forward, w.rulings.sentences(
             _("Income by cities powered (none pays %(base)d). Refill resources.") % {"base": e.income[0]},
             market.line(w, card.context, "market_update", _("Steps 1–2: the highest plant goes under the deck; "
@@ -230,7 +245,8 @@ def _numbers(f: Flow, card: Card):
     f.band(_("The numbers"), w.players(card.players))
     f.gap(0.6)
     figures = [
-        (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
+        (_("Cities in play"), str(card.variation.cities)) if card.variation is not None and card.variation.cities
+        else (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
         (_("Plant limit"), str(n.max_plants)), (_("Step 2 at"), w.cities(card.context.step2_cities)),
         (_("Game ends at"), w.cities(card.context.end_cities)), (_("Starting money"), w.money(e.starting_money)),
     ]
@@ -255,6 +271,11 @@ def _numbers(f: Flow, card: Card):
     f.heading(_("Income"))
     _income(f, card)
     f.gap(0.6)
+    for i, line in enumerate(describe_variation(card.variation, w.lang)):
+        f.heading(line) if i == 0 else f.para(line, k=0.9)
+        f.gap(0.2 if i else 0)
+    if card.variation is not None:
+        f.gap(0.4)
 
 
 def _forgotten(f: Flow, card: Card):

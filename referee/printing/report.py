@@ -18,6 +18,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from .. import rulings
 from ..i18n import LANGUAGES
 from . import fonts
+from ..rulings.variations import describe_variation
 from .card import PrintError
 from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE, Set
 from .words import Words
@@ -99,6 +100,9 @@ class _Report:
             status = _("Game in progress: round %(round)d, Step %(step)d") % {"round": st["round"], "step": st["step"]}
         subtitle = _("%(players)s · %(status)s") % {"players": w.players(len(self.names)), "status": status}
         lines = [title, Spacer(1, 2 * mm), self.p(subtitle, 10.5, WHITE)]
+        played = describe_variation(self.game.ctx.variation, w.lang)   # seed 000's variation: its name
+        if played:
+            lines.append(self.p(played[0], 9.5, WHITE))
         cells, widths = [[lines]], [width]
         if url:
             size = 24 * mm

@@ -6,8 +6,7 @@ from .fields import whole, known_keys
 from .errors import (BadAction, CannotAfford, IllegalAction, InvalidBid, NotAvailable, NotYourTurn, WrongPhase,
                      CannotStore)
 from .events import event, listing
-from . import hooks
-from . import plant_market
+from . import cards, hooks, plant_market
 from .deck import replacement
 from .state import player
 from .storage import specs_of, alloc_of, write_alloc, place, fits, totals
@@ -40,7 +39,7 @@ def _money_check(p, name, amount):
 
 def _plant_on_offer(state, ctx, plant):
     offer = plant_market.current(state, ctx)
-    if isinstance(plant, bool) or not isinstance(plant, int) or plant not in offer:
+    if isinstance(plant, bool) or not isinstance(plant, (int, str)) or plant not in offer:
         raise NotAvailable(f"plant {plant!r} is not in the current market; open to auction: "
                            f"{', '.join(map(str, offer))}")
 
@@ -52,9 +51,10 @@ def nominate(state: dict, ctx, action: dict) -> list:
     _expect_chooser(state, name)
     _plant_on_offer(state, ctx, plant)
     ruled = hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
-    bid = whole(action.get("bid", plant), "bid")
-    if bid < plant:
-        raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {plant}")
+    least = cards.number(plant)
+    bid = whole(action.get("bid", least), "bid")
+    if bid < least:
+        raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {least}")
     _money_check(p, name, bid)
     seats = list(state["players"])
     start = seats.index(name)
@@ -137,8 +137,8 @@ def sold(state: dict, ctx, action: dict) -> list:
     _plant_on_offer(state, ctx, plant)
     ruled = hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
     price = whole(action.get("price"), "price")
-    if price < plant:
-        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {plant}")
+    if price < cards.number(plant):
+        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {cards.number(plant)}")
     _money_check(p, name, price)
     return ruled + sell(state, ctx, name, plant, price, "sold")
 
@@ -180,7 +180,7 @@ def discard(state: dict, ctx, action: dict) -> list:
     task = state["queue"][0] if state["queue"] else {}
     name = action.get("player")
     p = player(state, name)
-    number = whole(action.get("plant"), "plant")
+    number = cards.plant_id(action.get("plant"), "plant")
     if task.get("task") != "discard" or task.get("player") != name:
         raise WrongPhase(f"{name} has no plant to discard now")
     newest = p["plants"][-1]["number"]

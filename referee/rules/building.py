@@ -30,8 +30,12 @@ def build(state: dict, ctx, action: dict) -> list:
             raise IllegalBuild(f"{label(c)} is outside the play areas ({listing(ctx.areas)})")
         if c in p["cities"]:
             raise IllegalBuild(f"{name} already has a house in {label(c)}; one house per player per city")
-        if houses_in(state, c) >= state["step"]:
-            raise IllegalBuild(f"{label(c)} is full: Step {state['step']} allows {state['step']} house(s) per city")
+        room = ctx.map.open_spaces(c, state["step"])
+        if not room:
+            raise IllegalBuild(f"{label(c)} can be built only from Step {ctx.map.cities[c].opens[0]} "
+                               "(the board has no space there before)")
+        if houses_in(state, c) >= room:
+            raise IllegalBuild(f"{label(c)} is full: Step {state['step']} allows {room} house(s) there")
     if len(p["cities"]) + len(new) > ctx.end_cities and ctx.short_game:
         raise IllegalBuild(f"the short game ends at {ctx.end_cities} cities; {name} may build "
                            f"{ctx.end_cities - len(p['cities'])} more")

@@ -4,7 +4,7 @@ from .context import RESOURCES, STEP3
 from .errors import BadAction, IllegalPower, WrongPhase
 from .fields import whole
 from .events import event, listing, counted, named
-from . import plant_market, power as power_rules
+from . import cards, plant_market, power as power_rules
 from .deck import put_under, replacement
 from .resources import refill as refill_market, rebuy_prices
 from .state import player
@@ -13,7 +13,7 @@ from .storage import specs_of, alloc_of, write_alloc
 
 def fired_indexes(p: dict, name, plants) -> tuple:
     owned = [pl["number"] for pl in p["plants"]]
-    if not isinstance(plants, list) or len({whole(n, "a plant to fire") for n in plants}) != len(plants):
+    if not isinstance(plants, list) or len({cards.plant_id(n, "a plant to fire") for n in plants}) != len(plants):
         raise BadAction("plants is a list of distinct plant numbers to fire")
     missing = [n for n in plants if n not in owned]
     if missing:
@@ -97,7 +97,7 @@ def market_update(state: dict, ctx, task: dict) -> list:
     plants = [c for c in state["market"] if c != STEP3]
     if not plants:
         return []
-    high = max(plants)
+    high = max(plants, key=cards.rank)
     state["market"].remove(high)
     put_under(state["deck"], high)
     state["queue"].insert(0, replacement(high, "end_of_round"))

@@ -19,6 +19,7 @@ class Context:
     players: int
     areas: tuple
     short_game: bool = False
+    variation: object = None   # seed 000's variation 1–4 (referee.catalog.variations.Variation), or None
     planner_factory: object = field(default=None, compare=False)
 
     @property

@@ -7,7 +7,7 @@ from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
 from .fields import known_keys, normal_name, plain_json
 from .copying import deep_copy
-from . import auction, building, bureaucracy, flow, legal, order, resources
+from . import auction, building, bureaucracy, cards, flow, legal, order, resources
 from .state import initial_state, player
 
 
@@ -121,6 +121,7 @@ def check_shape(action) -> tuple:
 def apply(state: dict, action: dict, ctx) -> tuple:
     """(new state, events) after one table fact, or IllegalAction with the state untouched."""
     kind, action = check_shape(action)
+    action = cards.canonical(action, ctx.plants)
     if state["phase"] == "over":
         raise WrongPhase("the game is over")
     blocker = flow.waiting(state)

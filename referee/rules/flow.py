@@ -8,7 +8,7 @@ from . import hooks
 from .context import STEP3
 from .errors import WrongPhase
 from .events import event
-from . import auction, bureaucracy, deck, end, order, plant_market, steps
+from . import auction, bureaucracy, deck, end, order, plant_market, steps, variation_rules
 from .state import most_cities, new_auction
 
 WAITS_FOR_TABLE = ("draw", "discard")
@@ -141,6 +141,9 @@ def draw(state: dict, ctx, action: dict) -> list:
                                                           if task else ""))
     card = deck.parse_card(action.get("card", action.get("plant")))
     events = deck.take(state["deck"], card)
+    removed = variation_rules.first_of_number(state, ctx, card) if card != STEP3 else []
+    if removed:   # variation 2: the first card of its number leaves the game; the draw stays due
+        return events + removed
     state["queue"].pop(0)
     if card == STEP3:
         return events + steps.step3_card_drawn(state, ctx, task)

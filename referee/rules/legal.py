@@ -5,6 +5,7 @@ The tablet pages offer exactly these; the engine still validates every fact it i
 from . import auction, building, deck, plant_market
 from .flow import waiting
 from . import hooks
+from .cards import number
 from .context import RESOURCES
 from .order import due
 from .power import best
@@ -55,7 +56,7 @@ def _auction(state, ctx, out):
     who = auction.chooser(state)
     out["waiting_for"] = [who]
     money = state["players"][who]["money"]
-    offer = [p for p in plant_market.current(state, ctx) if p <= money and auction.may_buy(state, ctx, who, p)]
+    offer = [p for p in plant_market.current(state, ctx) if number(p) <= money and auction.may_buy(state, ctx, who, p)]
     acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
     if state["round"] > 1:
         acts.append({"type": "pass", "player": who})
@@ -98,7 +99,8 @@ def _building(state, ctx, out):
         open_cities = {}  # city -> houses there
         for city in sorted(ctx.map.cities_in(ctx.areas)):
             houses = houses_in(state, city)
-            if city not in p["cities"] and houses < state["step"] and building.may_build_in(state, ctx, who, city):
+            if (city not in p["cities"] and houses < ctx.map.open_spaces(city, state["step"])
+                    and building.may_build_in(state, ctx, who, city)):
                 open_cities[city] = houses
         try:  # each city priced as route(p["cities"], [city]) would
             costs = ctx.planner.each_cost(p["cities"], step=state["step"], occupied=open_cities,

@@ -1,6 +1,6 @@
 """The plant market: always sorted, the four lowest open to auction (all of them in Step 3); plants
 leave it by city count (check_low) or as the lowest (remove_lowest), queued rulings of rules/flow.py."""
-from . import deck, hooks
+from . import cards, deck, hooks
 from .context import STEP3
 from .events import counted, event, named
 from .state import most_cities
@@ -8,8 +8,7 @@ from .state import most_cities
 CURRENT_SIZE = 4
 
 
-def sort_key(card):
-    return float("inf") if card == STEP3 else card
+sort_key = cards.rank
 
 
 def add(state: dict, card) -> None:
@@ -51,7 +50,8 @@ def low_cities(state: dict, ctx):
 def too_low(state: dict, ctx) -> list:
     """The market plants numbered at or below that city count."""
     top = low_cities(state, ctx)
-    return [] if top is None else [c for c in state["market"] if c != STEP3 and c <= top]
+    return [] if top is None else [c for c in state["market"] if c != STEP3 and cards.number(c) <= top]
+
 
 
 def check_low(state, ctx, task) -> list:

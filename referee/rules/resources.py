@@ -6,7 +6,7 @@ Cubes are finite: market + supply + on plants is always the box total.
 """
 from typing import NamedTuple
 
-from . import hooks
+from . import cards, hooks
 from .context import RESOURCES
 from .errors import BadAction, CannotAfford, CannotStore, IllegalAction, NotAvailable
 from .fields import whole, known_keys
@@ -216,7 +216,7 @@ def move(state: dict, ctx, action: dict) -> list:
 
 
 def _own(p, name, number):
-    whole(number, "a move's plant")
+    cards.plant_id(number, "a move's plant")
     pl = next((x for x in p["plants"] if x["number"] == number), None)
     if pl is None:
         owned = ", ".join(str(x["number"]) for x in p["plants"]) or "none"

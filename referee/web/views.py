@@ -203,12 +203,14 @@ def acting_seats(state: dict) -> list:
     return [seats.index(name) for name in state["next"]["waiting_for"]]
 
 
-def deck(state: dict) -> dict:
-    """What the table knows of the face-down deck."""
+def deck(state: dict, ctx=None) -> dict:
+    """What the table knows of the face-down deck (and, in seed 000's variation 2, the cards out of the
+    game, which tell what can still come)."""
     d = state["deck"]
     return {"above": d["above"], "top": d["top"], "step3_drawn": d["step3_drawn"], "under": d["under"],
             "shuffled": d["shuffled"], "unseen": d["unseen"] if not d["step3_drawn"] else [],
-            "removed_unseen": d["removed_unseen"], "possible": possible_draws(d)}
+            "removed_unseen": d["removed_unseen"], "possible": possible_draws(d),
+            "removed": state["removed"] if ctx is not None and ctx.variation and ctx.variation.first_of_number else []}
 
 
 def turn_order(state: dict) -> list:

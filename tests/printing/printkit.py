@@ -1,8 +1,12 @@
-"""Shared by the printing tests: PDFs made once per session (read them with pdfkit)."""
+"""Shared by the printing tests: PDFs made once per session (read them with pdfkit), the print command,
+the catalogue's city counts."""
+import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 
 from referee.game import replay
+from referee.i18n import translations
 from referee.printing import card_pdf, report_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,3 +27,13 @@ def example_game():
 @lru_cache(maxsize=None)
 def report(lang="en", url=None) -> bytes:
     return report_pdf(example_game(), lang, url=url)
+
+
+def run(*args, cwd=ROOT):
+    """`referee print ARGS` in a subprocess."""
+    return subprocess.run([sys.executable, "-m", "referee.cli", "print", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def cities(lang, n):
+    return translations(lang).ngettext("%(num)s city", "%(num)s cities", n) % {"num": n}

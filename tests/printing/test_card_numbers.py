@@ -14,7 +14,7 @@ from referee.catalog.files import maps_dir
 from referee.i18n import translations
 from referee.rulings import describe_rules
 from pdfkit import page_count, reading, text
-from printkit import LANGS, card
+from printkit import LANGS, card, cities
 
 PLAYERS = (2, 3, 4, 5, 6)
 
@@ -27,10 +27,6 @@ def rows(page_text: str, label: str, cells=r"\d+\+?", most=7) -> list[list[str]]
     """Every run of up to `most` numbers that follows `label` on a line (cards side by side give several)."""
     found = re.finditer(re.escape(label) + r"((?:[ \t]+(?:" + cells + r")(?=\s|$)){1," + str(most) + "})", page_text)
     return [m.group(1).split() for m in found]
-
-
-def cities(lang, n):
-    return translations(lang).ngettext("%(num)s city", "%(num)s cities", n) % {"num": n}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,16 +1,8 @@
 """`referee print card|report`: a PDF on success; on bad input one clear line, exit 2, no traceback, no file."""
-import subprocess
-import sys
-
 import pytest
 
 from pdfkit import page_count
-from printkit import EXAMPLE, ROOT
-
-
-def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "referee.cli", "print", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd)
+from printkit import EXAMPLE, ROOT, run
 
 
 def test_card_writes_a_pdf(tmp_path):
