@@ -5,7 +5,7 @@ import os
 import sys
 
 from .game import replay, ReplayError
-from . import games_cli, maps_cli, serve
+from . import decks_cli, games_cli, maps_cli, serve
 from .planner import cli as planner_cli
 from .printing import cli as printing_cli
 
@@ -79,6 +79,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_command(sub)
     games_cli.add_command(sub)
     maps_cli.add_command(sub)
+    decks_cli.add_command(sub)
     for command in sub.choices.values():  # every subcommand's usage errors are one line too
         planner_cli.one_line_errors(command)
     return planner_cli.one_line_errors(top)

@@ -10,6 +10,7 @@ from functools import lru_cache
 from .catalog import load_map, load_edition
 from .catalog.errors import one_line
 from .catalog.map_check import build_map
+from .catalog.variations import CHOSEN, VARIATION_KEYS, prepare
 from .planner import get_planner
 from .rules import engine
 from .rules.context import Context
@@ -22,10 +23,10 @@ LOG_ONLY = {"undo": (), "redo": (), "correct": ("fact", "action")}  # entry type
 
 
 @lru_cache(maxsize=64)
-def _context(game_map, edition, players, areas, short_game):
+def _context(game_map, edition, players, areas, short_game, variation=None):
     """Shared by every game on the same board, tables and players (the planner is built once)."""
     return Context(map=game_map, edition=edition, players=players, areas=areas, short_game=short_game,
-                   planner_factory=get_planner)
+                   variation=variation, planner_factory=get_planner)
 
 
 def context_for(setup: dict) -> tuple:
@@ -36,13 +37,19 @@ def context_for(setup: dict) -> tuple:
     try:
         game_map = board_map(setup)
         edition = load_edition(setup.get("edition", "original"), map=game_map)
+        game_map, edition, variation, chosen = prepare(setup, game_map, edition)
     except ValueError as e:  # a map file's problems come one a line; a log's error is one line
         raise BadSetup(one_line(str(e))) from None
     given = setup.get("map") if isinstance(setup.get("map"), str) else None
-    setup = normalise_setup(setup, game_map, edition)
+    core = {k: v for k, v in setup.items() if k not in VARIATION_KEYS}
+    if "cities" in chosen:   # variation 3: the chosen cities are the one play area
+        core["areas"] = [CHOSEN]
+    setup = normalise_setup(core, game_map, edition)
     if given and given.strip().lower() != game_map.id:  # a custom map named by its path keeps the path
         setup["map"] = given
-    ctx = _context(game_map, edition, len(setup["players"]), tuple(setup["areas"]), setup["short_game"])
+    areas = tuple(setup.pop("areas") if "cities" in chosen else setup["areas"])
+    setup.update(chosen)
+    ctx = _context(game_map, edition, len(setup["players"]), areas, setup["short_game"], variation)
     return setup, ctx
 
 

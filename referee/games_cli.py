@@ -14,7 +14,7 @@ from pathlib import Path
 from .archive import export_log, import_log
 from .game import ReplayError
 from .planner.cli import one_line_errors
-from .store import Store, UnknownGame, default_path
+from .store import Store, StoreFault, UnknownGame, default_path
 
 
 def add_command(subparsers) -> None:
@@ -55,12 +55,12 @@ def _with_store(action, creates: bool = False):
             return 2
         try:
             store = Store(db)
-        except (sqlite3.Error, OSError) as e:
-            print(f"referee games: cannot open {db}: {e}", file=sys.stderr)
+        except (sqlite3.Error, OSError, StoreFault) as e:
+            print(f"referee games: cannot open {db}: {getattr(e, 'detail', '') or e}", file=sys.stderr)
             return 2
         try:
             return action(store, args)
-        except sqlite3.Error as e:
+        except (sqlite3.Error, StoreFault) as e:
             print(f"referee games: {db}: {e}", file=sys.stderr)
             return 2
         finally:

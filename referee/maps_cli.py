@@ -20,10 +20,15 @@ SAMPLE_NAMES = ["A", "B", "C", "D", "E", "F"]
 
 
 def add_command(sub) -> None:
-    maps = sub.add_parser("maps", help="list the boards, or check a board file (a custom map)")
-    verbs = maps.add_subparsers(dest="verb", required=True)
-    verbs.add_parser("list", help="the boards in the maps folder").set_defaults(func=run_list)
-    check = verbs.add_parser("check", help="check a map file; every problem on its own line, exit 2 if any")
+    list_and_check(sub, "maps", "list the boards, or check a board file (a custom map)",
+                   "the boards in the maps folder", "check a map file", run_list, run_check)
+
+
+def list_and_check(sub, noun: str, about: str, listed: str, checked: str, run_list, run_check) -> None:
+    """`referee NOUN list` and `referee NOUN check FILE` (maps, decks)."""
+    verbs = sub.add_parser(noun, help=about).add_subparsers(dest="verb", required=True)
+    verbs.add_parser("list", help=listed).set_defaults(func=run_list)
+    check = verbs.add_parser("check", help=f"{checked}; every problem on its own line, exit 2 if any")
     check.add_argument("file")
     check.set_defaults(func=run_check)
 
@@ -42,20 +47,25 @@ def run_list(args) -> int:
 
 def run_check(args) -> int:
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{args.file}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}")
-        return 2
-    problems = check_text(path, text)
-    for line in problems:
-        print(line)
-    if problems:
+    if not printed_ok(path, args.file, check_text):
         return 2
     m = load_map(path)
     print(f"{args.file}: OK: {m.name} ({m.id}): {len(m.areas)} areas, {len(m.cities)} cities, "
           f"{len(m.connections)} connections; rules: {', '.join(m.rules) or 'base rules'}")
     return 0
+
+
+def printed_ok(path: Path, given: str, check_text) -> bool:
+    """Read the file and print each of its problems (check_text(path, text) lists them); True if none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{given}: cannot read: {getattr(e, 'strerror', None) or 'not UTF-8 text'}")
+        return False
+    problems = check_text(path, text)
+    for line in problems:
+        print(line)
+    return not problems
 
 
 def check_text(path: Path, text: str) -> list:
@@ -65,8 +75,8 @@ def check_text(path: Path, text: str) -> list:
         m = build_map(data, shown(path))
         edition = load_edition("original", map=m)
     except CatalogError as e:
-        return [_placed(shown(path), text, line) for line in str(e).splitlines()]
-    return [_placed(shown(path), text, line) for line in _playable(m, edition)]
+        return [placed(shown(path), text, line) for line in str(e).splitlines()]
+    return [placed(shown(path), text, line) for line in _playable(m, edition)]
 
 
 def _playable(m, edition) -> list:
@@ -88,7 +98,7 @@ def _playable(m, edition) -> list:
     return out
 
 
-def _placed(file: str, text: str, problem: str) -> str:
+def placed(file: str, text: str, problem: str) -> str:
     """`problem` ('where: message') as 'FILE line N: message' when the key's line is found."""
     overrides = f"{file} [overrides]: "
     if problem.startswith(overrides):
@@ -112,6 +122,9 @@ def _key_path(message: str) -> list:
         return ["connections"]
     if message.startswith("areas must"):
         return ["areas"]
+    hit = re.match(r'([A-Za-z0-9_]+)\."([^"]+)": ', message)   # a quoted key: cards."13+"
+    if hit:
+        return [hit.group(1), hit.group(2)]
     hit = re.match(r"([A-Za-z0-9_.]+)(?: item \d+)?: ", message)
     return hit.group(1).split(".") if hit else []
 

@@ -1,10 +1,15 @@
 """`referee serve`: the table app under waitress, on this machine or (--lan) for a tablet on the network.
 
-With --lan every change needs the table key, which the printed URL and QR code carry. The key and
-the app's secret are kept beside the database, so a restart keeps the tablet's cookie and its open
-page valid.
+With --lan, or a --host other than loopback (reachable from the network all the same), every change
+needs the table key, which the printed URL and QR code carry. The key and the app's secret are kept
+beside the database, so a restart keeps the tablet's cookie and its open page valid.
+
+At start the games file is checked (SQLite's quick check, every game replayed: referee.health) and
+what was found is printed; a fault that stops the start is one line naming its real cause (the
+games file, its folder, a full disk, the address) and exit status 2.
 """
 import argparse
+import errno
 import io
 import json
 import os
@@ -12,6 +17,8 @@ import secrets
 import signal
 import socket
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 from .planner.cli import one_line_errors
@@ -48,23 +55,41 @@ def run(args) -> int:
 
     db = (args.db or default_path()).expanduser().resolve()
     host = args.host or ("0.0.0.0" if args.lan else LOCAL)
+    keyed = needs_key(args.lan, host)
     try:
+        check_place(db)
         kept = secrets_for(db)
         app = create_app({"DATABASE": str(db), "SECRET_KEY": kept["secret_key"],
-                          "TABLE_KEY": kept["table_key"] if args.lan else None, "BENCH": args.bench})
+                          "TABLE_KEY": kept["table_key"] if keyed else None, "BENCH": args.bench,
+                          "HOSTS": served_names(host)})
+    except StartFault as e:
+        print(f"referee serve: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:      # the games file, named by its cause
+        print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
+        return 2
+    try:
         server = waitress.server.create_server(app, host=host, port=args.port, threads=4, ident="referee")
     except OSError as e:
-        print(f"referee serve: cannot start on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
-        return 2
-    except Exception as e:  # a file that is not an SQLite database, an unreadable secrets file
-        print(f"referee serve: cannot open {db}: {e}", file=sys.stderr)
+        print(f"referee serve: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2
     port = server.effective_port
-    _preload(app, db)
-    if args.lan:
-        print(lan_banner(f"http://{lan_address() if host == '0.0.0.0' else host}:{port}/?key={kept['table_key']}"))
+    try:
+        report = _preload(app, db)
+    except Exception as e:      # the file failed between opening and checking it
+        server.close()
+        print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
+        return 2
+    if keyed:
+        shown = lan_address() if host in ("0.0.0.0", "::") else host
+        if not args.lan:
+            print(f"--host {host} is reachable from the network: as with --lan, only a device with the "
+                  f"table key can change games.")
+        print(lan_banner(f"http://{_url_host(shown)}:{port}/?key={kept['table_key']}"))
     else:
-        print(f"The referee is at http://{host}:{port}/")
+        print(f"The referee is at http://{_url_host(host)}:{port}/")
+    for line in report:
+        print(line)
     print(f"Games are kept in {db}. Stop with Ctrl+C.", flush=True)
     _stop_on(signal.SIGTERM)
     try:
@@ -76,21 +101,114 @@ def run(args) -> int:
     return 0
 
 
-def _preload(app, db: Path):
-    """Before the first request: open the recent games (see Tables.preload), lay out their boards
-    and compile the templates, so the first page after a restart is as quick as the next."""
+class StartFault(Exception):
+    """A reason `referee serve` cannot start, already said in one line."""
+
+
+def start_fault(db: Path, error: Exception) -> str:
+    """One line naming why the games file cannot be used."""
+    from .store import StoreFault
+    if isinstance(error, StoreFault):
+        return {
+            "full": f"the disk is full: cannot write the games file {db}",
+            "damaged": f"{db} is not a games file or is damaged ({error.detail})",
+            "read-only": f"cannot write the games file {db}: it or its folder is read-only",
+            "unopenable": f"cannot open the games file {db}: {_folder_problem(db) or error.detail}",
+        }.get(error.cause, f"cannot use the games file {db}: {error.detail or error.cause}")
+    if isinstance(error, OSError):
+        return f"cannot use the games file {db}: {os_reason(error)}"
+    return f"cannot open the games file {db}: {error}"
+
+
+def check_place(db: Path):
+    """StartFault if the games file cannot be where --db says: a folder of that name, or a file
+    where one of its folders should be."""
+    if db.is_dir():
+        raise StartFault(f"the games file {db} is a folder; give --db the name of a file in it")
+    for folder in db.parents:
+        if folder.exists():
+            if not folder.is_dir():
+                raise StartFault(f"cannot make the folder for the games file {db.parent}: {folder} is a file")
+            return
+
+
+def _folder_problem(db: Path) -> str | None:
+    """What is wrong with where the games file goes, if anything can be seen from outside SQLite."""
+    if not db.parent.is_dir():
+        return f"its folder {db.parent} does not exist"
+    if os.statvfs(db.parent).f_flag & os.ST_RDONLY:
+        return f"its folder {db.parent} is on a read-only disk"
+    if not os.access(db.parent, os.W_OK | os.X_OK):
+        return f"no permission to write in the folder {db.parent}"
+    return None
+
+
+def os_reason(error: OSError) -> str:
+    if error.errno == errno.ENOSPC:
+        return "the disk is full"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return f"permission denied ({error.filename or 'the folder'})"
+    if error.errno == errno.EROFS:
+        return "the folder is on a read-only disk"
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return f"{error.filename} is a file where a folder should be"
+    return error.strerror or str(error)
+
+
+def needs_key(lan: bool, host: str) -> bool:
+    """Whether changes need the table key: with --lan, or listening anywhere but loopback (reachable
+    from the network, so the same as --lan)."""
+    from .web.guard import host_name, is_loopback
+    return lan or not is_loopback(host_name(host))
+
+
+def served_names(host: str) -> tuple:
+    """The Host names besides loopback that requests to this server may carry: the address it
+    listens on, or (every interface) the LAN address it prints."""
+    from .web.guard import host_name, is_loopback
+    if host in ("0.0.0.0", "::"):
+        return (lan_address(),)
+    return () if is_loopback(host_name(host)) else (host_name(host),)
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _preload(app, db: Path) -> list:
+    """Before the first request: check the file's pages and replay every game (a damaged one is
+    listed, and opens as damaged), open the recent games (see Tables.preload), lay out their boards
+    and compile the templates, so the first page after a restart is as quick as the next.
+    Returns the lines to print about what was found."""
+    from .health import check_all
     from .store import Store
+    from .web.storage import mark_damaged
     from .web.table import warm
 
+    read_only = bool(app.config.get("READ_ONLY"))
     tables = app.extensions["referee.tables"]
-    store = Store(db)
+    store = Store(db, read_only=read_only)
     try:
+        started = time.perf_counter()
+        pages, damaged, count = check_all(store)
+        checked = time.perf_counter() - started
+        mark_damaged(app, damaged)
         for game_id in tables.preload(store):
             warm(tables.open[game_id])
     finally:
         store.close()
     for name in app.jinja_env.list_templates(extensions=("html", "svg")):
         app.jinja_env.get_template(name)
+    report = []
+    if read_only:
+        report.append(f"Warning: {db} (or its folder) is read-only: games are shown, but no change can be stored.")
+    if pages:
+        report.append(f"Warning: SQLite's check of {db} found damage: {'; '.join(pages[:3])}")
+    for game_id, damage in sorted(damaged.items()):
+        report.append(f"Warning: game {game_id} is damaged from entry {damage.entry}: {damage.error} "
+                      f"(its page offers the readable part)")
+    report.append(f"Checked {count} games in {checked:.2f} s.")
+    return report
 
 
 def _stop_on(signum):
@@ -101,16 +219,58 @@ def _stop_on(signum):
 
 
 def secrets_for(db: Path) -> dict:
-    """The table key and session secret kept beside the database, made on first start (owner-only)."""
+    """The table key and session secret kept beside the database, made on first start (owner-only).
+
+    Written whole or not at all (a temporary file linked into place), so a full disk or two
+    servers starting at once never leave half a file; an empty file (from before that) is made
+    again, and one that is not the referee's is named. StartFault says why it cannot be had."""
     path = db.with_name(db.name + ".secrets.json")
-    if path.exists():
-        return json.loads(path.read_text(encoding="utf-8"))
+    for _attempt in range(3):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            text = None
+        except OSError as e:
+            raise StartFault(f"cannot read {path}: {os_reason(e)}") from None
+        if text is not None and text.strip():
+            try:
+                kept = json.loads(text)
+                if isinstance(kept.get("table_key"), str) and isinstance(kept.get("secret_key"), str):
+                    return kept
+            except (ValueError, AttributeError):
+                pass
+            raise StartFault(f"{path} is not the referee's key file (it holds no table key); "
+                             f"move it away and start again to make a new key")
+        if text is not None:
+            path.unlink(missing_ok=True)      # empty: written by a start that ran out of disk
+        _write_new(path)
+    raise StartFault(f"cannot make the key file {path}")
+
+
+def _write_new(path: Path) -> bool:
+    """Write a fresh key file unless one appeared meanwhile; False when another start made it first."""
     kept = {"table_key": secrets.token_urlsafe(12), "secret_key": secrets.token_hex(32)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(kept, f)
-    return kept
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StartFault(f"cannot make the folder for the games file {path.parent}: {os_reason(e)}") from None
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".secrets-", dir=path.parent)
+    except OSError as e:
+        raise StartFault(f"cannot write the key file {path}: {os_reason(e)}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(kept, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.link(temp, path)           # appears whole; fails if another start made it first
+        return True
+    except FileExistsError:
+        return False
+    except OSError as e:
+        raise StartFault(f"cannot write the key file {path}: {os_reason(e)}") from None
+    finally:
+        os.unlink(temp)
 
 
 def lan_address() -> str:

@@ -5,8 +5,14 @@ is byte for byte the imported log) and a small summary the caller computes (for 
 One transaction per entry, WAL with full sync (an acknowledged entry survives a crash); the
 (game, seq) key makes sure two devices can never both store the same next entry: the second one
 gets `Conflict`.
+
+When the file itself fails — the disk is full, it is read-only, it was deleted or replaced under a
+running server, its pages are damaged — the store says which with `StoreFault.cause`, and nothing
+of the change is kept. `readable` and `quick_check` let a caller find out, at start, what is left.
 """
+import functools
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -19,7 +25,8 @@ CREATE TABLE IF NOT EXISTS games (
     setup TEXT NOT NULL,
     summary TEXT NOT NULL DEFAULT '{}',
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    logged INTEGER
 );
 CREATE TABLE IF NOT EXISTS entries (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -48,32 +55,144 @@ class UnknownGame(LookupError):
     pass
 
 
-class Store:
-    """One SQLite file. A Store object belongs to one thread; open one per thread or request."""
+class StoreFault(Exception):
+    """The games file failed, not the change; nothing was stored. `cause` says why: "full",
+    "read-only", "gone", "replaced", "damaged", "unopenable" or "io"."""
 
-    def __init__(self, path):
+    def __init__(self, cause: str, detail: str = ""):
+        super().__init__(f"{cause}: {detail}" if detail else cause)
+        self.cause, self.detail = cause, detail
+
+
+# SQLite's primary result codes (the low byte of an extended code) and what they mean for a person.
+FAULTS = {3: "read-only", 8: "read-only", 10: "io", 11: "damaged", 13: "full", 14: "unopenable", 26: "damaged"}
+
+
+def fault(error: sqlite3.Error) -> StoreFault:
+    """The StoreFault an SQLite error is (a busy or unknown one counts as an input/output error)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return StoreFault(FAULTS.get((code or 0) & 0xFF, "io"), str(error))
+
+
+def identity(path) -> tuple | None:
+    """(device, inode) of a file, None if there is none: a file deleted or replaced has another."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _reads(method):
+    """A read whose SQLite error (a damaged page, a vanished file) is a StoreFault like a write's."""
+    @functools.wraps(method)
+    def read(self, *args):
+        try:
+            return method(self, *args)
+        except sqlite3.Error as e:
+            raise fault(e) from None
+    return read
+
+
+class Store:
+    """One SQLite file. A Store object belongs to one thread; open one per thread or request.
+
+    `expect` is the (device, inode) the file had when the server started: a write to a file that
+    has since gone or been replaced is refused (StoreFault "gone"/"replaced") instead of going to
+    a file nobody will read again. `read_only` opens without ever writing (a read-only folder)."""
+
+    def __init__(self, path, expect: tuple | None = None, read_only: bool = False):
         self.path = str(path) if str(path) == ":memory:" else str(Path(path).expanduser())
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        self.expect, self.read_only = expect, read_only
+        self._same_file()       # never make a new file in place of one that went
+        try:
+            if read_only:
+                self.db = _read_only(Path(self.path))
+                return
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+            if "logged" not in {c[1] for c in self.db.execute("PRAGMA table_info(games)")}:
+                self.db.execute("ALTER TABLE games ADD COLUMN logged INTEGER")   # a file from before it
+        except sqlite3.Error as e:
+            raise fault(e) from None
 
     def close(self):
         self.db.close()
 
     def _write(self):
         """A write transaction, taken at once so two writers queue instead of failing late."""
+        if self.read_only:
+            raise StoreFault("read-only", self.path)
+        self._same_file()
         return _Transaction(self.db)
+
+    def _same_file(self):
+        """StoreFault "gone" or "replaced" unless the file is the one `expect` names (if any)."""
+        if self.expect is not None and (now := identity(self.path)) != self.expect:
+            raise StoreFault("gone" if now is None else "replaced", self.path)
+
+    def writable(self) -> bool:
+        """Whether a change can be written now (a transaction that writes, rolled back): False on a
+        read-only file or folder. Raises StoreFault for a file that cannot be read at all."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("CREATE TABLE write_probe (x)")
+            finally:
+                self.db.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            if fault(e).cause == "read-only":
+                return False
+            raise fault(e) from None
+        return True
+
+    def quick_check(self) -> list:
+        """SQLite's own quick check of the file's pages: [] when it is sound, else its findings."""
+        try:
+            found = [row[0] for row in self.db.execute("PRAGMA quick_check(20)")]
+        except sqlite3.Error as e:
+            return [str(e)]
+        return [] if found == ["ok"] else found
+
+    def readable(self, game: int) -> tuple:
+        """(setup text, [entry texts], problem) as far as the stored rows can be read in order: a row
+        that cannot be read, or one missing before the game's stored sequence number, ends the list
+        and is named in `problem` ({"entry": its number, "error": text}), else problem is None."""
+        game = _game_id(game)
+        try:
+            row = self.db.execute("SELECT setup, logged FROM games WHERE id = ?", (game,)).fetchone()
+        except sqlite3.Error as e:
+            raise fault(e) from None
+        if row is None:
+            raise UnknownGame(game)
+        setup, logged = row
+        try:
+            last = max(logged or 0, self.last_seq(game))
+        except sqlite3.Error:
+            last = None     # the log's own index is damaged: read until the first row that is not there
+        entries = []
+        while last is None or len(entries) < last:
+            n = len(entries) + 1
+            try:
+                found = self.db.execute("SELECT entry FROM entries WHERE game = ? AND seq = ?", (game, n)).fetchone()
+            except sqlite3.Error as e:
+                return setup, entries, {"entry": n, "error": str(e)}
+            if found is None:
+                return setup, entries, {"entry": n, "error": "missing"} if last is not None else None
+            entries.append(found[0])
+        return setup, entries, None
 
     def create(self, setup: str, summary: dict, entries=()) -> int:
         """A new game with its setup (and, for an import, its whole log) in one transaction."""
-        now = time.time()
+        now, entries = time.time(), list(entries)
         with self._write():
-            cur = self.db.execute("INSERT INTO games (setup, summary, created, updated) VALUES (?, ?, ?, ?)",
-                                  (setup, _text(summary), now, now))
+            cur = self.db.execute("INSERT INTO games (setup, summary, created, updated, logged) VALUES (?, ?, ?, ?, ?)",
+                                  (setup, _text(summary), now, now, len(entries)))
             game = cur.lastrowid
             self.db.executemany("INSERT INTO entries (game, seq, entry, at) VALUES (?, ?, ?, ?)",
                                 [(game, seq, e, now) for seq, e in enumerate(entries, 1)])
@@ -85,8 +204,8 @@ class Store:
         now = time.time()
         try:
             with self._write():
-                if self.db.execute("UPDATE games SET summary = ?, updated = ? WHERE id = ?",
-                                   (_text(summary), now, game)).rowcount != 1:
+                if self.db.execute("UPDATE games SET summary = ?, updated = ?, logged = ? WHERE id = ?",
+                                   (_text(summary), now, seq, game)).rowcount != 1:
                     raise UnknownGame(game)
                 last = self.last_seq(game)
                 if seq != last + 1:
@@ -99,6 +218,7 @@ class Store:
     def last_seq(self, game: int) -> int:
         return self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?", (game,)).fetchone()[0]
 
+    @_reads
     def load(self, game: int) -> tuple:
         """(setup text, [entry texts]) exactly as stored."""
         row = self.db.execute("SELECT setup FROM games WHERE id = ?", (_game_id(game),)).fetchone()
@@ -107,18 +227,39 @@ class Store:
         entries = [t for (t,) in self.db.execute("SELECT entry FROM entries WHERE game = ? ORDER BY seq", (game,))]
         return row[0], entries
 
+    @_reads
     def entries_after(self, game: int, seq: int) -> list:
         """Entries stored after `seq`, to bring a cached game up to date without replaying it."""
         return [t for (t,) in self.db.execute(
             "SELECT entry FROM entries WHERE game = ? AND seq > ? ORDER BY seq", (_game_id(game), seq))]
 
+    @_reads
     def games(self) -> list:
-        """Every game, most recently played first: id, summary, created, updated, entries."""
+        """Every game, most recently played first: id, summary, created, updated, entries (as the
+        game's row records them, so a damaged page of the log does not hide the whole list)."""
         rows = self.db.execute(
-            "SELECT g.id, g.summary, g.created, g.updated, (SELECT COUNT(*) FROM entries e WHERE e.game = g.id) "
+            "SELECT g.id, g.summary, g.created, g.updated, "
+            "COALESCE(g.logged, (SELECT COUNT(*) FROM entries e WHERE e.game = g.id)) "
             "FROM games g ORDER BY g.updated DESC, g.id DESC")
-        return [{"id": i, "summary": json.loads(s), "created": c, "updated": u, "entries": n}
+        return [{"id": i, "summary": _summary(s), "created": c, "updated": u, "entries": n}
                 for i, s, c, u, n in rows]
+
+
+def _read_only(path: Path):
+    """A connection that never writes. A WAL file in a read-only folder cannot even be read the
+    usual way (SQLite would make its -shm file), so it is then opened as immutable: nothing can
+    change it while the folder stays read-only."""
+    if not path.is_file():
+        raise StoreFault("unopenable", f"{path}: no such file")
+    error = None
+    for options in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True, timeout=10, isolation_level=None)
+            db.execute("SELECT COUNT(*) FROM games").fetchone()
+            return db
+        except sqlite3.Error as e:
+            error = e
+    raise fault(error)
 
 
 def _game_id(game) -> int:
@@ -133,11 +274,35 @@ class _Transaction:
         self.db = db
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            raise fault(e) from None
 
     def __exit__(self, kind, value, tb):
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+                return False
+            except sqlite3.Error as e:
+                kind, value = type(e), e
+        if self.db.in_transaction:     # SQLite may have rolled back already (a full disk)
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        if isinstance(value, sqlite3.Error) and not isinstance(value, sqlite3.IntegrityError):
+            raise fault(value) from None
         return False
+
+
+def _summary(text: str) -> dict:
+    """A stored summary; {} for one that is no JSON object any more (a damaged row)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _text(value) -> str:

@@ -18,6 +18,17 @@ def board_setup(players: int, board: str, **extra) -> dict:
     return {**setup_line(players, "germany", **extra), "map": board, "areas": list(areas)}
 
 
+def germany_cities(count, start="flensburg") -> list:
+    """Variation 3 (seed 000): `count` cities of Germany joined by connections, grown outward from `start` in name order."""
+    board = load_map("germany")
+    chosen = [start]
+    while len(chosen) < count:
+        edge = sorted({c.b if c.a in chosen else c.a for c in board.connections
+                       if (c.a in chosen) != (c.b in chosen)})
+        chosen.append(edge[0])
+    return chosen
+
+
 def player_counts(board: str) -> list:
     return sorted(load_edition("original", map=load_map(board)).player_counts)
 

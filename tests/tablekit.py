@@ -10,6 +10,10 @@ from referee.rules.errors import IllegalAction
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black"]
+# Germany's cities, for giving a player that many of them
+TOWNS = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen", "bremen",
+         "osnabrueck", "kassel", "hannover", "hamburg", "kiel", "cuxhaven", "wilhelmshaven",
+         "flensburg", "luebeck", "trier", "saarbruecken", "mannheim", "wiesbaden"]
 AREAS = {"germany": {2: ["NW", "W", "SW"], 3: ["NW", "W", "SW"], 4: ["NW", "W", "SW", "E"],
                      5: ["NW", "W", "SW", "E", "NE"], 6: ["NW", "W", "SW", "E", "NE"]},
          "usa": {2: ["NE", "SE", "NC"], 3: ["NE", "SE", "NC"], 4: ["NE", "SE", "NC", "SC"],

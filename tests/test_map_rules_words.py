@@ -5,10 +5,13 @@ written from the map file's data and each rule's parameters, so a rule module wi
 a placeholder left unfilled or an English word in a Japanese or Chinese sentence fails here.
 """
 import re
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from referee import maprules, rulings
+from referee.rulings.setup import join_rulings
 from referee.catalog import available_maps, load_edition, load_map
 
 LANGS = ("en", "ja", "zh-Hant")
@@ -35,10 +38,26 @@ def words(map_id, lang, players=None) -> list[str]:
 
 
 def test_every_rule_module_has_its_sentence():
-    """A new module in referee/maprules without a @rule_words writer fails here."""
+    """A new module in referee/maprules without its `describe` fails here."""
     assert len(maprules.known()) >= 26    # the scan found the modules
-    assert set(maprules.known()) - set(rulings.RULE_WORDS) == set(), "rules without a sentence in rulings.py"
+    assert set(maprules.known()) - set(rulings.RULE_WORDS) == set(), "rules without a sentence (describe)"
     assert set(rulings.RULE_WORDS) <= set(maprules.known()), "sentences for rules that no longer exist"
+
+
+def test_a_rules_words_live_in_its_module_and_import_no_babel_or_flask():
+    """The engine layer stays pure: a rule's writers get the reader's words (`w`) and need nothing else."""
+    for name in maprules.known():
+        rule = maprules.module(name)
+        assert rulings.RULE_WORDS[name] is rule.describe
+        assert all(rulings.RULINGS[kind] is write for kind, write in getattr(rule, "RULINGS", {}).items()), name
+        source = Path(rule.__file__).read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) (babel|flask)", source, re.M), name
+
+
+def test_an_event_type_with_a_second_writer_is_refused_by_name():
+    with pytest.raises(ImportError, match=r"maprules/copycat\.py: RULINGS: event type 'bid' already has a writer"):
+        join_rulings([("copycat", SimpleNamespace(RULINGS={"bid": lambda w, e: "?"}))])
+    assert rulings.RULINGS["bid"].__module__ == "referee.rulings.auction"
 
 
 @pytest.mark.parametrize("lang", LANGS)

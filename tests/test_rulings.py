@@ -1,4 +1,4 @@
-"""Rulings, refusals, the table's next step and the log in en, ja and zh-Hant (referee/rulings.py).
+"""Rulings, refusals, the table's next step and the log in en, ja and zh-Hant (referee.rulings).
 
 Everything is checked on real engine output: the recorded example games plus table situations that
 reach the rare rulings, so a field the engine renames fails here instead of printing a wrong sentence.
@@ -125,7 +125,15 @@ def corrections():
     return t
 
 
-SCENES = [*MAP_SCENES, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
+def first_of_a_number():
+    """Variation 2 (seed 000): the first card of number 30 to come up leaves the game."""
+    t = Table(Game({**setup_line(5), "variation": 2, "market": [1, 2, 3, "4+", 5, "6+", 7, 8]}))
+    t.do("sold", player="Ann", plant=3, price=3)
+    t.do("draw", card=30)
+    return t
+
+
+SCENES = [*MAP_SCENES, first_of_a_number, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
           step3_card_before_step2, end_reached_with_low_plants, refill_limits,
           lambda: new_table(3, order=None, seed=7),                    # the referee draws the round-1 order
           lambda: ending([(17, 30), (3, 40), (5, 50), (0, 50)]),      # a tie broken by money
@@ -176,7 +184,7 @@ def no_english(text, latin):
 def test_every_event_type_the_engine_emits_has_its_own_wording_and_is_met_in_real_play(events):
     emitted = engine_event_types()
     assert {"plant_removed", "powered", "undone", "corrected"} <= emitted    # the scan itself works
-    assert emitted - set(rulings.RULINGS) == set(), "event types without a wording in referee/rulings.py"
+    assert emitted - set(rulings.RULINGS) == set(), "event types without a writer (referee.rulings)"
     assert emitted - {e["type"] for e, _, _ in events} == set(), "event types no test situation reaches"
 
 

@@ -12,6 +12,10 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
 
+import pytest
+
+from referee.archive import summary
+from referee.game import Game
 from referee.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -149,3 +153,37 @@ class Browser:
         if token := re.search(r'"X-CSRFToken": "([^"]+)"', text):
             self.token = token[1]
         return response.status, text, elapsed
+
+
+def fill(folder: Path) -> Path:
+    """Fill the disk holding `folder` to the last byte with one file; returns it."""
+    filler = folder / "filler"
+    f = open(filler, "wb", buffering=0)
+    try:
+        while True:
+            f.write(b"\0" * 4096)
+    except OSError:
+        pass
+    finally:
+        f.close()
+    return filler
+
+
+def read_only(folder: Path):
+    """Remount the small disk (conftest small_disk) read-only; skip where that is refused."""
+    done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True)
+    if done.returncode:
+        pytest.skip(f"cannot remount the small disk read-only: {done.stderr.decode().strip()}")
+
+
+ACKNOWLEDGED = (200, 303)   # a plain form post is answered 303 to the page once its fact is stored
+
+
+def stored_example(tmp_path) -> tuple:
+    """(db, game id, setup line, facts) of the recorded Germany game, stored with no facts yet."""
+    db = tmp_path / "games.sqlite3"
+    setup, entries = recorded(GERMANY)
+    store = Store(db)
+    game_id = store.create(setup, summary(Game(json.loads(setup))))
+    store.close()
+    return db, game_id, setup, entries

@@ -1,7 +1,7 @@
 """Turn a parsed edition TOML (with a map's overrides applied) into an Edition, with clear errors."""
 from .checks import Problems, is_int, listing
+from .model import RESOURCES, Edition, Plant, PlayerCount
 
-RESOURCES = ("coal", "oil", "garbage", "uranium")
 KINDS = ("coal", "oil", "garbage", "uranium", "hybrid", "ecological", "fusion")
 EDITION_KEYS = ("name", "step3_note", "plants", "initial_market", "top_of_deck", "player_counts", "refill",
                 "income", "market_slots", "market_start", "totals", "starting_money", "house_costs",
@@ -13,8 +13,6 @@ COUNT_KEYS = ("areas", "removed", "max_plants", "step2", "end")
 
 def build_edition(data: dict, where: dict, default_where: str):
     """`where` maps a top-level key to the file (or map overrides) it came from."""
-    from .edition import Edition, Plant, PlayerCount  # the dataclasses import this module's constants
-
     p = Problems(default_where)
 
     def bad(key, msg):
@@ -29,7 +27,7 @@ def build_edition(data: dict, where: dict, default_where: str):
     for k in ("id", *OPTIONAL):
         if k in data and not isinstance(data[k], str):
             bad(k, f": must be text, got {data[k]!r}")
-    plants = _plants(bad, data.get("plants"), Plant)
+    plants = plant_table(bad, data.get("plants"))
     market = _ints(bad, "initial_market", data.get("initial_market"), 0)
     for n in market:
         if plants and n not in plants:
@@ -39,7 +37,7 @@ def build_edition(data: dict, where: dict, default_where: str):
     top = data.get("top_of_deck")
     if "top_of_deck" in data and not (is_int(top) and top in plants and top not in market):
         bad("top_of_deck", f": {top!r} must be the number of a plant in [plants] that is not in initial_market")
-    counts = _player_counts(bad, data.get("player_counts"), PlayerCount)
+    counts = _player_counts(bad, data.get("player_counts"))
     # A map that allows fewer player counts keeps the edition's refill rows for the others unused.
     refill = _refill(bad, data.get("refill"), counts, spare_rows=where.get("refill") != where.get("player_counts"))
     income = _ints(bad, "income", data.get("income"), 0, ascending=True)
@@ -99,7 +97,8 @@ def _numbered(bad, key, v) -> dict:
     return out
 
 
-def _plants(bad, raw, Plant) -> dict:
+def plant_table(bad, raw) -> dict:
+    """A [plants]-shaped table as Plant cards by number; problems go to `bad(key, msg)`."""
     out = {}
     for n, row in sorted(_numbered(bad, "plants", raw).items()):
         key = f"plants.{n}"
@@ -128,7 +127,7 @@ def _plants(bad, raw, Plant) -> dict:
     return out
 
 
-def _player_counts(bad, raw, PlayerCount) -> dict:
+def _player_counts(bad, raw) -> dict:
     out = {}
     for n, row in sorted(_numbered(bad, "player_counts", raw).items()):
         key = f"player_counts.{n}"

@@ -37,6 +37,42 @@ def is_file(path: Path) -> bool:
         return False
 
 
+def cached(cache: dict, path: Path, build):
+    """build(real path) once per file version (mtime and size): an edited file is read again."""
+    real = path.resolve()
+    hit = cache.get(real)
+    if hit and hit[0] == stamp(real):
+        return hit[1]
+    value = build(real)
+    cache[real] = (stamp(real), value)
+    return value
+
+
+def given_path(x, what: str) -> Path | None:
+    """The file `x` names when it is a path (ends in .toml or holds a folder), None when it is an id;
+    CatalogError for a missing file or for something that is neither."""
+    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
+        path = Path(x)
+        if not is_file(path):
+            raise CatalogError(f"{shown(path)}: file not found")
+        return path
+    if not isinstance(x, str) or not x.strip():
+        raise CatalogError(f"{what} is named by its id or a path to a .toml file, got {x!r}")
+    return None
+
+
+def locate(x, what: str, dirs: list, available) -> Path:
+    """The file `x` names: a path, or an id found in the first of `dirs` holding it (available():
+    the ids to name when it is none of them)."""
+    path = given_path(x, what)
+    if path is not None:
+        return path
+    for d in dirs:
+        if is_file(d / f"{x.strip().lower()}.toml"):
+            return d / f"{x.strip().lower()}.toml"
+    raise CatalogError(f"unknown {what.split()[-1]} '{x}'; available: {', '.join(available()) or 'none'}")
+
+
 def read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as f:

@@ -1,6 +1,14 @@
-"""Turn a parsed map TOML into a Map, reporting every mistake a hand-editor might make."""
+"""Turn a parsed map TOML into a Map, reporting every mistake a hand-editor might make.
+
+Everything in a board ends up in pages, printouts and the engine's arithmetic, so its text and
+numbers are held to what a board at the table can be: names of a printable length, colours a
+browser and a printer read as colours and nothing else (a colour goes into a page's style), and
+numbers in the game's range.
+"""
 import difflib
 import re
+
+import webcolors
 
 from . import names
 from .checks import Problems, is_int, is_num, listing
@@ -12,8 +20,13 @@ CITY_ID = re.compile(r"^[a-z0-9_]+$")
 AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
 TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules")
 AREA_KEYS = ("name", "colour")
-CITY_KEYS = ("name", "romaji", "area", "x", "y")
+CITY_KEYS = ("name", "romaji", "area", "x", "y", "spaces", "opens")
 DEFAULT_COLOUR = "#888888"
+HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+COLOUR_NAMES = frozenset(webcolors.names("css3"))
+BOARD_NAME_MOST, NAME_MOST = 60, 40      # characters: the board's name; an area's or city's
+COST_MOST = 100             # Elektro for one connection (the dearest on a shipped board is 31)
+NUMBER_MOST = 10_000        # any other number of a board, either sign: no count, price or plant comes near
 
 
 def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
@@ -26,6 +39,8 @@ def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
     name = data.get("name")
     if "name" in data and not _text(name):
         p.add(f"name must be non-empty text (the printed board name), got {name!r}")
+    elif "name" in data and len(name) > BOARD_NAME_MOST:
+        p.add(f"name is {len(name)} characters long; a board's name has at most {BOARD_NAME_MOST}")
     areas = _areas(p, _table(p, data, "areas"))
     cities = _cities(p, _table(p, data, "cities"), areas)
     conns = _connections(p, data.get("connections", []), cities)
@@ -43,6 +58,8 @@ def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
         _connected(p, cities, conns, islands)
     _unambiguous(p, "cities", {c.id: c.name for c in cities.values()})
     _unambiguous(p, "areas", {a.id: a.name for a in areas.values()})
+    for key in ("overrides", "setup", "rules"):
+        _in_range(p, data.get(key), key)
     setup = check_setup(p, data.get("setup", {}), areas)
     rules = _table(p, data, "rules")
     p.raise_if_any()
@@ -71,12 +88,14 @@ def _name(p, table, label, what) -> None:
         p.add(f"{label}missing 'name' ({what})")
     elif not _text(table["name"]):
         p.add(f"{label}name must be non-empty text ({what}), got {table['name']!r}")
+    elif len(table["name"]) > NAME_MOST:
+        p.add(f"{label}name is {len(table['name'])} characters long; at most {NAME_MOST} fit the board")
 
 
 def _map_id(p, ident, expect_id):
     if ident is None:
         return ident
-    if not isinstance(ident, str) or not CITY_ID.match(ident):
+    if not isinstance(ident, str) or not CITY_ID.fullmatch(ident):
         p.add(f"id {ident!r} must be lower-case ascii letters, digits or '_' (no spaces)")
     elif expect_id is not None and ident != expect_id:
         p.add(f"id '{ident}' must match the file name '{expect_id}.toml'")
@@ -97,7 +116,7 @@ def _areas(p, raw) -> dict:
     out = {}
     for aid, a in raw.items():
         label = f"area '{aid}': "
-        if not AREA_ID.match(aid):
+        if not AREA_ID.fullmatch(aid):
             p.add(f"{label}id must be ascii letters, digits or '_' (no spaces)")
         if not isinstance(a, dict):
             p.add(f"{label}expected a table {{ name = ..., colour = ... }}")
@@ -105,8 +124,11 @@ def _areas(p, raw) -> dict:
         p.unknown_keys(a, AREA_KEYS, label)
         _name(p, a, label, "text shown to players")
         colour = a.get("colour", DEFAULT_COLOUR)
-        if not _text(colour):
-            p.add(f"{label}colour must be text such as \"#3a9d4a\", got {colour!r}")
+        if not is_colour(colour):
+            shown = repr(colour) if not isinstance(colour, str) or len(colour) <= 40 else repr(colour[:40] + "…")
+            p.add(f"{label}colour must be #rrggbb (such as \"#3a9d4a\") or a colour name such as \"teal\", "
+                  f"got {shown}")
+            colour = DEFAULT_COLOUR
         out[aid] = Area(aid, a.get("name"), colour)
     return out
 
@@ -117,7 +139,7 @@ def _cities(p, raw, areas) -> dict:
     out = {}
     for cid, c in raw.items():
         label = f"city '{cid}': "
-        if not CITY_ID.match(cid):
+        if not CITY_ID.fullmatch(cid):
             p.add(f"{label}id must be lower-case ascii letters, digits or '_' (no spaces), e.g. 'duesseldorf'")
         if not isinstance(c, dict):
             p.add(f"{label}expected a table {{ name = ..., area = ..., x = ..., y = ... }}")
@@ -140,8 +162,31 @@ def _cities(p, raw, areas) -> dict:
                 p.add(f"{label}coordinate {k} = {v!r} is not a number (0..1, north-up)")
             elif not 0 <= v <= 1:
                 p.add(f"{label}coordinate {k} = {v} is outside 0..1 (fractions of the board, north-up)")
-        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"), c.get("romaji"))  # kept so links to it still check
+        spaces, opens = _spaces(p, c, label)
+        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"), c.get("romaji"), spaces, opens)  # kept so links still check
     return out
+
+
+def _spaces(p, c, label) -> tuple:
+    """A city's own spaces (house prices, cheapest first) and the Step each opens in; by default the
+    n-th space opens in Step n, as on the base boards."""
+    spaces, opens = c.get("spaces"), c.get("opens")
+    if spaces is None:
+        if opens is not None:
+            p.add(f"{label}opens without spaces: give the prices first, e.g. spaces = [10, 10, 20]")
+        return (), ()
+    if not (isinstance(spaces, list) and 1 <= len(spaces) <= 3 and all(is_int(v) and v >= 0 for v in spaces)
+            and spaces == sorted(spaces)):
+        p.add(f"{label}spaces = {spaces!r} must list 1 to 3 house prices (whole numbers ≥ 0), cheapest first")
+        return (), ()
+    if opens is None:
+        opens = list(range(1, len(spaces) + 1))
+    if not (isinstance(opens, list) and len(opens) == len(spaces) and all(is_int(v) and 1 <= v <= 3 for v in opens)
+            and opens == sorted(opens)):
+        p.add(f"{label}opens = {opens!r} must give the Step (1 to 3) each of the {len(spaces)} spaces opens in, "
+              "in the order of spaces, e.g. opens = [1, 1, 3]")
+        return (), ()
+    return tuple(spaces), tuple(opens)
 
 
 def _connections(p, raw, cities) -> list:
@@ -164,8 +209,8 @@ def _connections(p, raw, cities) -> list:
         if a == b:
             p.add(f"{label}connects a city to itself")
             ok = False
-        if not is_int(cost) or cost < 0:
-            p.add(f"{label}cost {cost!r} must be a whole number ≥ 0")
+        if not is_int(cost) or not 0 <= cost <= COST_MOST:
+            p.add(f"{label}cost {cost!r} must be a whole number from 0 to {COST_MOST} (Elektro)")
             ok = False
         pair = frozenset((a, b))
         if pair in seen:
@@ -175,6 +220,25 @@ def _connections(p, raw, cities) -> list:
         if ok:
             out.append(Connection(a, b, cost))
     return out
+
+
+def is_colour(value) -> bool:
+    """A colour as a board may give it: #rrggbb or a CSS colour name; nothing a style could do more with."""
+    return isinstance(value, str) and (HEX_COLOUR.fullmatch(value) is not None or value.lower() in COLOUR_NAMES)
+
+
+def _in_range(p, value, path: str) -> None:
+    """No number under `path` (overrides, setup, rules) beyond ±NUMBER_MOST: the engine and the pages
+    would carry it; whether a number suits its key (≥ 0, a known plant…) the key's own check says."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _in_range(p, item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _in_range(p, item, f"{path}[{i}]")
+    elif is_num(value) and abs(value) > NUMBER_MOST:
+        p.add(f"{path} = {value} is outside -{NUMBER_MOST} to {NUMBER_MOST}: no count, price or plant of the "
+              f"game is that large")
 
 
 def _area_sizes(p, areas, cities) -> None:

@@ -1,10 +1,9 @@
 """Finding and loading boards from the maps/ folder (or any .toml path)."""
 import difflib
-import os
 from pathlib import Path
 
 from .errors import CatalogError
-from .files import is_file, maps_dir, read_toml, shown, stamp
+from .files import cached, given_path, is_file, maps_dir, read_toml, shown
 from .map_check import build_map
 from .model import Map
 
@@ -19,24 +18,14 @@ def available_maps() -> list[str]:
 def load_map(name_or_path) -> Map:
     """Cached per resolved path; an edited file (new mtime or size) is read again."""
     path = _locate(name_or_path)
-    real = path.resolve()
-    hit = _cache.get(real)
-    if hit and hit[0] == stamp(real):
-        return hit[1]
-    in_maps_dir = real.parent == maps_dir().resolve()
-    m = build_map(read_toml(real), shown(path), expect_id=real.stem if in_maps_dir else None)
-    _cache[real] = (stamp(real), m)
-    return m
+    return cached(_cache, path, lambda real: build_map(
+        read_toml(real), shown(path), expect_id=real.stem if real.parent == maps_dir().resolve() else None))
 
 
 def _locate(x) -> Path:
-    if isinstance(x, os.PathLike) or (isinstance(x, str) and (x.endswith(".toml") or "/" in x or os.sep in x)):
-        path = Path(x)
-        if not is_file(path):
-            raise CatalogError(f"{shown(path)}: file not found")
+    path = given_path(x, "a map")
+    if path is not None:
         return path
-    if not isinstance(x, str) or not x.strip():
-        raise CatalogError(f"a map is named by its id or a path to a .toml file, got {x!r}")
     path = maps_dir() / f"{x.strip().lower()}.toml"
     if not is_file(path):
         known = available_maps()

@@ -1,8 +1,11 @@
-"""A board as loaded from maps/*.toml: areas, cities, printed connection costs."""
+"""The catalogue's data: a board as loaded from maps/*.toml (areas, cities, printed connection costs)
+and an edition's plant cards and rule tables (maps/editions/*.toml), as a map sees them."""
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from . import names
+
+RESOURCES = ("coal", "oil", "garbage", "uranium")
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,8 @@ class City:
     x: float
     y: float
     romaji: str | None = None   # the name in Latin letters, where the printed one is not: also matched
+    spaces: tuple[int, ...] = ()   # the board's own house prices here, cheapest space first (Japan)
+    opens: tuple[int, ...] = ()    # the Step in which each of those spaces opens
 
 
 @dataclass(frozen=True)
@@ -50,14 +55,32 @@ class Map:
         chosen = self._areas(areas)
         return {c.id for c in self.cities.values() if c.area in chosen}
 
+    def open_spaces(self, city: str, step: int) -> int:
+        """How many houses the city takes in this Step: the Step number (RULES.md Building), or the
+        board's own spaces open by then (Japan's starting cities take two in Step 1)."""
+        own = self.cities[city].opens
+        return sum(s <= step for s in own) if own else step
+
+    def house_price(self, city: str, built: int, house_costs) -> int:
+        """The price of the next house in a city that holds `built`: the board's own space there,
+        else the edition's price for that house."""
+        own = self.cities[city].spaces
+        return own[built] if own else house_costs[built]
+
     def areas_adjacent(self, a: str, b: str) -> bool:
         return frozenset((self.resolve_area(a), self.resolve_area(b))) in self._area_links
 
     def areas_connected(self, areas) -> bool:
-        """Setup rule: the play areas must form one connected group. No areas is not a valid group."""
+        """Setup rule: the play areas must form one connected group. No areas is not a valid group.
+        On a board of islands the chosen areas of each island must form one group there (seed 001 is
+        silent on areas across the sea; docs/maps.md)."""
         chosen = self._areas(areas)
         if not chosen:
             return False
+        island = self._island_of if self.islands > 1 else {a: 0 for a in chosen}
+        return all(self._joined({a for a in chosen if island[a] == i}) for i in {island[a] for a in chosen})
+
+    def _joined(self, chosen: set) -> bool:
         start = next(iter(chosen))
         seen, todo = {start}, [start]
         while todo:
@@ -81,16 +104,12 @@ class Map:
 
     @cached_property
     def _area_links(self) -> frozenset:
-        """Areas linked by a connection; on a board of islands, areas on different islands count as
-        adjacent too (seed 001 is silent; docs/maps.md), so each island's chosen areas must touch."""
+        """Areas linked by a connection."""
         area = {c.id: c.area for c in self.cities.values()}
-        links = {frozenset((area[c.a], area[c.b])) for c in self.connections}
-        if self.islands > 1:
-            island = self._islands()
-            links |= {frozenset((a, b)) for a in self.areas for b in self.areas if island[a] != island[b]}
-        return frozenset(links)
+        return frozenset(frozenset((area[c.a], area[c.b])) for c in self.connections)
 
-    def _islands(self) -> dict:
+    @cached_property
+    def _island_of(self) -> dict:
         """area id -> the index of the land mass (group of cities joined by connections) it lies on."""
         nbrs = {c: set() for c in self.cities}
         for c in self.connections:
@@ -123,3 +142,73 @@ class Map:
     @cached_property
     def _area_index(self) -> dict[str, set[str]]:
         return names.index(self._area_names)
+
+
+@dataclass(frozen=True)
+class Plant:
+    number: int
+    kind: str
+    accepts: tuple[str, ...]
+    burns: int
+    powers: int
+
+    @property
+    def capacity(self) -> int:
+        """A plant stores at most twice what it burns (RULES.md Components)."""
+        return 2 * self.burns
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    players: int
+    areas: int
+    removed: int
+    max_plants: int
+    step2: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Loaded once and shared (see load_edition's cache): treat the dicts as read-only."""
+    id: str
+    plants: dict[int, Plant]
+    initial_market: tuple[int, ...]
+    top_of_deck: int
+    player_counts: dict[int, PlayerCount]
+    refill: dict[int, dict[str, tuple[int, int, int]]]
+    income: tuple[int, ...]
+    market_slots: dict[str, tuple[int, ...]]
+    market_start: dict[str, int]
+    totals: dict[str, int]
+    starting_money: int
+    house_costs: tuple[int, ...]
+    short_game_end: int
+    name: str = ""
+    step3_note: str = ""
+    resources: tuple[str, ...] = RESOURCES
+
+    def __hash__(self):  # dict fields are not hashable; holders such as rules Context need a hash
+        return hash((self.id, self.initial_market, self.income, self.starting_money, self.house_costs))
+
+    def income_for(self, cities_powered: int) -> int:
+        """Powering more cities than the table lists pays its last entry."""
+        if cities_powered < 0:
+            raise ValueError(f"cities powered cannot be negative: {cities_powered}")
+        return self.income[min(cities_powered, len(self.income) - 1)]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Loaded once and shared: treat `cards` as read-only."""
+    id: str
+    name: str
+    source: str
+    cards: dict                 # card id (13, "13+") -> Plant
+    market: tuple               # face up at setup
+    top: object = None          # the card placed on the shuffled deck, if any
+    higher: tuple = ()          # of two cards of one number, the one that ranks higher
+    where: str = ""
+
+    def __hash__(self):  # the cards dict is not hashable; a game's Context needs a hash
+        return hash((self.id, tuple(self.cards), self.market, self.top))

@@ -4,7 +4,7 @@ Shapes are checked with the map; plant numbers are checked against the edition t
 with (`plant_problems`), since a map file does not say which edition it will meet.
 """
 from .checks import is_int, listing
-from .edition_check import PLANT_KEYS, _plants
+from .edition_check import PLANT_KEYS, plant_table
 
 SETUP_KEYS = ("removed", "removed_by_players", "market_by_players", "deck", "aside_until_step2", "area_plants")
 DECK_WORDS = ("rest", "step3", "random")
@@ -99,8 +99,7 @@ def _area_plants(p, v, areas) -> dict:
             p.add(f"setup.area_plants.{area}.{key.split('.', 1)[1] if '.' in key else key}{msg}; "
                   f"allowed: {{ {', '.join(PLANT_KEYS)} }} as in an edition's [plants]")
 
-        from .edition import Plant  # the dataclass module imports edition_check, which this imports
-        out[area] = _plants(bad, plants, Plant)
+        out[area] = plant_table(bad, plants)
     return out
 
 

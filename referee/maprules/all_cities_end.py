@@ -33,3 +33,21 @@ def built(state, ctx, name, plan, params):
                       f"with {ctx.players} players the game ends after this building phase",
                       player=name, cities=n, players=ctx.players)]
     return []
+
+
+def describe(w, params, players) -> str:
+    if players is not None and players != params["players"]:
+        return ""
+    return w._("With %(players)s players the game also ends when a player has a house in every city in play.",
+               players=params["players"])
+
+
+def _ruling_every_city_placed(w, e):
+    return w._("%(player)s has a house in every one of the %(cities)s cities in play: with %(players)s players "
+               "the game ends after this building phase.", player=e["player"], cities=e["cities"],
+               players=e["players"])
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "every_city_placed": _ruling_every_city_placed,
+}

@@ -29,3 +29,15 @@ def step2_begins(state, ctx, params):
                       f"begins although nobody has {ctx.step2_cities} cities", cities=n,
                       threshold=ctx.step2_cities)]
     return []
+
+
+def describe(w, params, players) -> str:
+    return w._("Step 2 also begins once every city in play holds a house.")
+
+
+def _ruling_every_city_built(w, e):
+    return w._("Every one of the %(cities)s cities in play holds a house: Step 2 begins, although nobody has "
+               "%(threshold)s cities.", cities=e["cities"], threshold=e["threshold"])
+
+
+RULINGS = {"every_city_built": _ruling_every_city_built}   # this rule's events in the reader's words (referee.rulings)

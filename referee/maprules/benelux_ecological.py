@@ -13,17 +13,17 @@ from ..rules.events import event
 from ..rules.plant_market import CURRENT_SIZE
 from . import some_of, unknown
 
-KINDS = ("ecological", "fusion")
+_KINDS = ("ecological", "fusion")
 
 
 def check(params: dict, game_map) -> list:
-    return unknown(params, ["kinds"]) + some_of(params, "kinds", KINDS)
+    return unknown(params, ["kinds"]) + some_of(params, "kinds", _KINDS)
 
 
 def _extra(state, ctx, size, params):
     """The plant the rule opens to auction, if the head of the future market is ecological."""
     plants = [c for c in state["market"] if c != STEP3]
-    if len(plants) > size and ctx.plant(plants[size]).kind in params.get("kinds", KINDS):
+    if len(plants) > size and ctx.plant(plants[size]).kind in params.get("kinds", _KINDS):
         return plants[size]
     return None
 
@@ -39,3 +39,27 @@ def may_buy_plant(state, ctx, name, plant, params):
     return [event("ecological_opened", f"Plant {plant} is the lowest plant of the future market and "
                   f"{ctx.plant(plant).kind}: the current market holds {CURRENT_SIZE + 1} plants, so it may be bought",
                   plant=plant, plant_kind=ctx.plant(plant).kind, size=CURRENT_SIZE + 1)]
+
+
+def describe(w, params, players) -> str:
+    return w._("Steps 1–2: while the lowest plant of the future market is green (%(kinds)s), the current market "
+               "holds one plant more, so it may be bought.", kinds=w.kinds(params["kinds"]))
+
+
+_OPENED = {   # the kind of the plant opened -> its sentence
+    "ecological": lambda w, plant, size: w._(
+        "The lowest plant of the future market, %(plant)s, is an ecological plant: the current market holds "
+        "%(size)s plants, so it may be bought.", plant=plant, size=size),
+    "fusion": lambda w, plant, size: w._(
+        "The lowest plant of the future market, %(plant)s, is the fusion plant: the current market holds %(size)s "
+        "plants, so it may be bought.", plant=plant, size=size),
+}
+
+
+def _ruling_ecological_opened(w, e):
+    return _OPENED[e["plant_kind"]](w, w.plant(e["plant"]), e["size"])
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "ecological_opened": _ruling_ecological_opened,
+}

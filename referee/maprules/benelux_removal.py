@@ -18,6 +18,10 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    return {"market_update": "and_lowest", **changes}
+
+
 def phase_end(tasks, state, ctx, params):
     """At the end of phase 5, the removal runs just before the usual market update."""
     if state["phase"] != "bureaucracy":
@@ -26,7 +30,7 @@ def phase_end(tasks, state, ctx, params):
     return tasks if at is None else tasks[:at] + [{"task": "end_of_round_lowest"}] + tasks[at:]
 
 
-def remove_lowest(state, ctx, task) -> list:
+def _remove_lowest(state, ctx, task) -> list:
     """Remove the lowest plant; its card is drawn after the update's (the market update is next)."""
     low = plant_market.lowest(state)
     if state["step"] == 3 or low is None:
@@ -39,4 +43,20 @@ def remove_lowest(state, ctx, task) -> list:
                   step=state["step"])]
 
 
-TASKS = {"end_of_round_lowest": remove_lowest}
+TASKS = {"end_of_round_lowest": _remove_lowest}
+
+
+def describe(w, params, players) -> str:
+    return w._("Steps 1–2: at the end of each round the lowest plant of the market also leaves the game; a card "
+               "is drawn for it.")
+
+
+def _ruling_end_of_round_lowest(w, e):
+    return w._("At the end of a round in Steps 1 and 2 on this map, %(plant)s, the lowest plant in the market, also "
+               "leaves the game; a card is drawn for it after the one for the plant put under the deck.",
+               plant=w.plant(e["plant"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "end_of_round_lowest": _ruling_end_of_round_lowest,
+}

@@ -45,6 +45,15 @@ def after_sale(tasks, state, ctx, name, plant, params):
     return [{"task": "plant_not_replaced", "plant": plant} if t["task"] == "draw" else t for t in tasks]
 
 
+def step3_size(size, ctx, params):
+    return {**DEFAULTS, **params}["step3_market"]
+
+
+def market_rules(changes, ctx, params):
+    """No removal by city count, China's own market update: both said by the map's rules."""
+    return {**changes, "city_removal": None, "market_update": None}
+
+
 def low_cities(most, state, ctx, params):
     """No plant is removed by city count."""
     return None
@@ -56,7 +65,7 @@ def phase_end(tasks, state, ctx, params):
     return [{"task": "china_market", "size": size} if t.get("task") == "market_update" else t for t in tasks]
 
 
-def plant_not_replaced(state, ctx, task) -> list:
+def _plant_not_replaced(state, ctx, task) -> list:
     return [event("plant_not_replaced", f"Plant {task['plant']} is not replaced: in China new plants come into "
                   "the market in phase 5", plant=task["plant"])]
 
@@ -65,7 +74,7 @@ def _plants(state) -> list:
     return [c for c in state["market"] if c != STEP3]
 
 
-def market_update(state, ctx, task) -> list:
+def _market_update(state, ctx, task) -> list:
     """Phase 5: say what comes (Step 3: the lowest leaves first), then draw one card at a time."""
     n, size = ctx.players, task["size"]
     events = []
@@ -87,7 +96,7 @@ def market_update(state, ctx, task) -> list:
     return events
 
 
-def fill(state, ctx, task) -> list:
+def _fill(state, ctx, task) -> list:
     """Draw while fewer than the minimum were drawn or the market is short; then cut it to size from
     the smallest. Once the Step 3 card has come up, the Step 3 size is the only aim."""
     step3 = state["deck"]["step3_drawn"]
@@ -105,4 +114,48 @@ def fill(state, ctx, task) -> list:
                   "smallest, leave the game", plants=over, target=target)]
 
 
-TASKS = {"plant_not_replaced": plant_not_replaced, "china_market": market_update, "china_fill": fill}
+TASKS = {"plant_not_replaced": _plant_not_replaced, "china_market": _market_update, "china_fill": _fill}
+
+
+def describe(w, params, players) -> str:
+    step3 = w._("Step 3: the market holds %(size)s plants and is refilled at once.", size=params.get("step3_market", 4))
+    if players is None:
+        draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least half the player count "
+                    "(rounded down) and fill or cut the market to one plant fewer than the players (2 with 2 "
+                    "players).")
+    else:
+        draws = w._("Steps 1–2: a plant bought is not replaced; in phase 5 draw at least %(minimum)s and fill or "
+                    "cut the market to %(target)s plants.", minimum=players // 2, target=2 if players == 2 else players - 1)
+    return w.sentences(w._("No future market: every plant in the market may be auctioned. Building removes no "
+                           "plant."), draws, step3)
+
+
+def _ruling_plant_not_replaced(w, e):
+    return w._("China: %(plant)s is not replaced now; new plants come into the market in phase 5.",
+               plant=w.plant(e["plant"]))
+
+
+def _ruling_china_market(w, e):
+    if e["step3"]:
+        return w.ngettext("China, Step 3: the plant market holds %(target)s plants; draw %(num)s card.",
+                          "China, Step 3: the plant market holds %(target)s plants; draw %(num)s cards.",
+                          e["draws"], target=e["target"])
+    return w.ngettext("China, phase 5: draw %(num)s card for the plant market (at least %(minimum)s with "
+                      "%(players)s players, and as many as it takes to hold %(target)s plants); if it then holds "
+                      "more than %(target)s, the smallest leave the game.",
+                      "China, phase 5: draw %(num)s cards for the plant market (at least %(minimum)s with "
+                      "%(players)s players, and as many as it takes to hold %(target)s plants); if it then holds "
+                      "more than %(target)s, the smallest leave the game.",
+                      e["draws"], minimum=e["minimum"], players=e["players"], target=e["target"])
+
+
+def _ruling_market_trimmed(w, e):
+    return w._("The plant market holds %(target)s plants: remove %(plants)s, the smallest, from the game.",
+               target=e["target"], plants=w.plants(e["plants"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "plant_not_replaced": _ruling_plant_not_replaced,
+    "china_market": _ruling_china_market,
+    "market_trimmed": _ruling_market_trimmed,
+}

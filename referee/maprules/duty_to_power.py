@@ -20,3 +20,7 @@ def least_cities(least, state, ctx, name, params):
     p = state["players"][name]
     most = best(specs_of(ctx, p["plants"]), alloc_of(p["plants"]), len(p["cities"]), rebuy_prices(ctx, state))
     return max(least, most["cities"])
+
+
+def describe(w, params, players) -> str:
+    return w._("Each player must power as many cities as they can.")

@@ -37,3 +37,21 @@ def built(state, ctx, name, plan, params):
                 + (f"instead of the printed {path}" if path is not None else "(no printed path joins them)"),
                 player=name, city=b.city, source=b.from_, cost=b.connection, printed=path))
     return events
+
+
+def describe(w, params, players) -> str:
+    return w._("Any two cities may be connected by the general link for %(money)s instead of the printed cost.",
+               money=w.money(params["cost"]))
+
+
+def _ruling_general_link(w, e):
+    if e["printed"] is None:
+        return w._("%(player)s connects %(city)s from %(source)s by the general link for %(money)s: no printed "
+                   "line joins them.", player=e["player"], city=w.city(e["city"]), source=w.city(e["source"]),
+                   money=w.money(e["cost"]))
+    return w._("%(player)s connects %(city)s from %(source)s by the general link for %(money)s instead of the "
+               "printed %(printed)s.", player=e["player"], city=w.city(e["city"]), source=w.city(e["source"]),
+               money=w.money(e["cost"]), printed=w.money(e["printed"]))
+
+
+RULINGS = {"general_link": _ruling_general_link}   # this rule's events in the reader's words (referee.rulings)

@@ -59,7 +59,7 @@ def _blackout(state, ctx, final: bool) -> list:
                   penalty=p["penalty"], final=final)]
 
 
-def blackout_check(state, ctx, task):
+def _blackout_check(state, ctx, task):
     return _blackout(state, ctx, final=False)
 
 
@@ -95,4 +95,45 @@ def game_ends(state, ctx, params):
     return events
 
 
-TASKS = {"blackout_check": blackout_check}
+TASKS = {"blackout_check": _blackout_check}
+
+
+def describe(w, params, players) -> str:
+    if players is None:
+        return w._("Blackout when more than %(per_player)s cities per player are built in a round: that round each "
+                   "income is cut by %(money)s per city the player has. A blackout in the final round means incomes "
+                   "are paid after all, cut the same way.",
+                   per_player=params["per_player"], money=w.money(params["penalty"]))
+    return w._("Blackout when more than %(limit)s cities are built in a round: that round each income is cut by "
+               "%(money)s per city the player has. A blackout in the final round means incomes are paid after all, "
+               "cut the same way.",
+               limit=players * params["per_player"], money=w.money(params["penalty"]))
+
+
+def _ruling_blackout(w, e):
+    values = dict(built=e["built"], limit=e["limit"], players=e["players"], per_player=e["per_player"],
+                  money=w.money(e["penalty"]))
+    if e["final"]:
+        return w._("Blackout: %(built)s cities were built this round, more than %(limit)s (%(players)s players × "
+                   "%(per_player)s). Even in this final round income is paid, each player's cut by %(money)s per "
+                   "city they have.", **values)
+    return w._("Blackout: %(built)s cities were built this round, more than %(limit)s (%(players)s players × "
+               "%(per_player)s): each player's income this round is cut by %(money)s per city they have.", **values)
+
+
+def _ruling_blackout_income(w, e):
+    values = dict(player=e["player"], full=w.money(e["full"]), penalty=e["penalty"], income=w.money(e["income"]))
+    if e["full"] < e["penalty"] * e["cities"]:
+        return w.ngettext("Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s city is 0 Elektro "
+                          "(never below 0).",
+                          "Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s cities is 0 Elektro "
+                          "(never below 0).", e["cities"], **values)
+    return w.ngettext("Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s city is %(income)s.",
+                      "Blackout: %(player)s's income %(full)s less %(penalty)s × %(num)s cities is %(income)s.",
+                      e["cities"], **values)
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "blackout": _ruling_blackout,
+    "blackout_income": _ruling_blackout_income,
+}

@@ -25,7 +25,7 @@ def check(params: dict, game_map) -> list:
     return problems
 
 
-def cap(state, params):
+def _cap(state, params):
     """The dearest price a cube may have now (None in Step 3)."""
     return params["caps"][state["step"] - 1] if state["step"] < 3 else None
 
@@ -38,10 +38,15 @@ def may_buy(state, ctx, name, amounts, params):
                             "(pass to stop buying this round)")
     resource = next(r for r, n in amounts.items() if n)
     price = board_market(state, ctx).prices(resource)[:1]
-    limit = cap(state, params)
+    limit = _cap(state, params)
     if price and limit is not None and price[0] > limit:
         raise NotAvailable(f"in Step {state['step']} only cubes priced up to {limit} Elektro may be bought; "
                            f"the cheapest {resource} costs {price[0]}")
+
+
+def buy_offer(offer, state, ctx, name, params):
+    """The offer says a buy is one cube, the turn passing on."""
+    return {**offer, "one_at_a_time": True}
 
 
 def turn(first, state, ctx, params):
@@ -69,9 +74,9 @@ def phase_end(tasks, state, ctx, params):
     return tasks
 
 
-def announce(state, ctx, task):
+def _announce(state, ctx, task):
     params = next(p for rule, p in ctx.rules if rule.__name__ == __name__)
-    limit = cap(state, params)
+    limit = _cap(state, params)
     order = reverse(state)
     within = f"; in Step {state['step']} only cubes priced up to {limit} Elektro" if limit else ""
     return [event("one_cube_at_a_time", f"Resources are bought one cube at a time, round the table from "
@@ -79,4 +84,24 @@ def announce(state, ctx, task):
                   step=state["step"], cap=limit)]
 
 
-TASKS = {"one_cube_at_a_time": announce}
+TASKS = {"one_cube_at_a_time": _announce}
+
+
+def describe(w, params, players) -> str:
+    return w._("Resources are bought one cube at a time, round the table from the last player, until all pass; "
+               "Step 1 only cubes priced up to %(first)s, Step 2 up to %(second)s.",
+               first=w.money(params["caps"][0]), second=w.money(params["caps"][1]))
+
+
+def _ruling_one_cube_at_a_time(w, e):
+    if e["cap"] is None:
+        return w._("Resources are bought one cube at a time, round the table from %(player)s (%(order)s), until "
+                   "each player passes.", player=e["order"][0], order=w.series(e["order"]))
+    return w._("Resources are bought one cube at a time, round the table from %(player)s (%(order)s), until each "
+               "player passes; in Step %(step)s only cubes priced up to %(money)s may be bought.",
+               player=e["order"][0], order=w.series(e["order"]), step=e["step"], money=w.money(e["cap"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "one_cube_at_a_time": _ruling_one_cube_at_a_time,
+}

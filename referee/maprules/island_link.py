@@ -23,7 +23,7 @@ def check(params: dict, game_map) -> list:
 
 
 @lru_cache(maxsize=16)
-def lands(game_map) -> dict:
+def _lands(game_map) -> dict:
     """city id -> its island: the cities printed links join."""
     land = {c: c for c in game_map.cities}
 
@@ -40,7 +40,7 @@ def lands(game_map) -> dict:
 def build_starts(starts, state, ctx, name, action, params):
     """One slot per island without the player's cities: on an empty network both islands (the first
     network is free), else the other island only; none once the player is on both."""
-    land = lands(ctx.map)
+    land = _lands(ctx.map)
     owned = {land[c] for c in state["players"][name]["cities"]}
     islands = {}
     for c in sorted(ctx.map.cities_in(ctx.areas)):
@@ -61,9 +61,21 @@ def built(state, ctx, name, plan, params):
 def build_offer(offer, state, ctx, name, params):
     """Mark the offered cities whose price begins the second network (its link is paid once, so two
     of them cost more together than their two prices)."""
-    land = lands(ctx.map)
+    land = _lands(ctx.map)
     owned = {land[c] for c in state["players"][name]["cities"]}
     if not owned:
         return offer
     return {**offer, "cities": [{**o, "new_network": True} if land[o["city"]] not in owned else o
                                 for o in offer["cities"]]}
+
+
+def describe(w, params, players) -> str:
+    return w._("A second network may be begun anywhere on the other island for %(money)s.", money=w.money(params["cost"]))
+
+
+def _ruling_island_link(w, e):
+    return w._("%(player)s begins a second network on the other island in %(city)s: %(money)s to connect it.",
+               player=e["player"], city=w.city(e["city"]), money=w.money(e["cost"]))
+
+
+RULINGS = {"island_link": _ruling_island_link}   # this rule's events in the reader's words (referee.rulings)

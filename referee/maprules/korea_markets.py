@@ -18,7 +18,7 @@ from ..rules.context import RESOURCES
 from ..rules.resources import Market, fill
 from . import unknown
 
-NORTH, SOUTH = "north", "south"
+_NORTH, _SOUTH = "north", "south"
 
 
 def check(params: dict, game_map) -> list:
@@ -54,14 +54,20 @@ def setup_state(state, ctx, params):
     state.setdefault("map", {})["north_market"] = north
 
 
-def north(state, params) -> Market:
-    return Market(NORTH, state["map"]["north_market"], {r: tuple(params["north_slots"].get(r, ())) for r in RESOURCES})
+def _north(state, params) -> Market:
+    return Market(_NORTH, state["map"]["north_market"], {r: tuple(params["north_slots"].get(r, ())) for r in RESOURCES})
+
+
+def refill_tables(tables, ctx, params):
+    """The board's market is the South; the North refills by its own table (TOML keys are text)."""
+    return {**{_SOUTH if name is None else name: t for name, t in tables.items()},
+            _NORTH: params["north_refill"][str(ctx.players)]}
 
 
 def resource_markets(offered, state, ctx, params):
     """North and South, in the order they refill; the South is the board's market."""
     south = offered[0]
-    return [north(state, params), south._replace(name=SOUTH)]
+    return [_north(state, params), south._replace(name=_SOUTH)]
 
 
 def phase_end(tasks, state, ctx, params):
@@ -72,12 +78,25 @@ def phase_end(tasks, state, ctx, params):
     return tasks[:at] + [{"task": "north_refill"}] + tasks[at:]
 
 
-def north_refill(state, ctx, task):
+def _north_refill(state, ctx, task):
     params = next(p for rule, p in ctx.rules if rule.__name__ == __name__)
-    market = north(state, params)
+    market = _north(state, params)
     column = state["step"] - 1
     table = params["north_refill"][str(len(state["players"]))]
     return [fill(state, market, r, table[r][column], "north_refill") for r in RESOURCES if r in table]
 
 
-TASKS = {"north_refill": north_refill}
+TASKS = {"north_refill": _north_refill}
+
+
+def describe(w, params, players) -> str:
+    return w._("Two resource markets, North and South: declare one before buying and buy only from it; the refill "
+               "fills the North first. The North at setup: %(prices)s.",
+               prices=w.start_prices(params["north_slots"], params["north_start"]))
+
+
+def _ruling_north_refill(w, e):
+    return w.ruling("refill", e, resource=w._("%(resource)s in the North market", resource=w.resource(e["resource"])))
+
+
+RULINGS = {"north_refill": _ruling_north_refill}   # this rule's events in the reader's words (referee.rulings)

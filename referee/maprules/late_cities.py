@@ -25,9 +25,14 @@ def check(params: dict, game_map) -> list:
     return problems
 
 
+def closed_cities(cities, state, ctx, params):
+    """Until Step 2 begins the cities outside the state are closed."""
+    return cities if state["step2_started"] else cities + [c for c in params["cities"] if c not in cities]
+
+
 def may_build(state, ctx, name, cities, params):
-    closed = [c for c in cities if c in params["cities"]]
-    if closed and not state["step2_started"]:
+    closed = [c for c in cities if c in closed_cities([], state, ctx, params)]
+    if closed:
         raise IllegalBuild(f"{listing(ctx.map.cities[c].name for c in closed)} lie outside the state: "
                            "houses there only from Step 2")
     return None
@@ -40,3 +45,15 @@ def step2_begins(state, ctx, params):
         return None
     return [event("late_cities_open", f"Step 2: {listing(ctx.map.cities[c].name for c in opened)}, outside the "
                   "state, may now be built in", cities=opened)]
+
+
+def describe(w, params, players) -> str:
+    return w._("%(cities)s, beyond the state's borders, may be built in only from Step 2.",
+               cities=w.cities(params["cities"]))
+
+
+def _ruling_late_cities_open(w, e):
+    return w._("Step 2: %(cities)s, beyond the state's borders, may now be built in.", cities=w.cities(e["cities"]))
+
+
+RULINGS = {"late_cities_open": _ruling_late_cities_open}   # this rule's events in the reader's words (referee.rulings)

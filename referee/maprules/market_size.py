@@ -18,3 +18,9 @@ def check(params: dict, game_map) -> list:
 
 def current_size(size, state, ctx, params):
     return params["current"]
+
+
+def describe(w, params, players) -> str:
+    return w.ngettext("Steps 1–2: only the lowest plant of the market may be auctioned; Step 3: all of them.",
+                      "Steps 1–2: only the %(num)s lowest plants of the market may be auctioned; Step 3: all of "
+                      "them.", params["current"])

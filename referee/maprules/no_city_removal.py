@@ -15,5 +15,13 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    return {**changes, "city_removal": None}
+
+
 def low_cities(most, state, ctx, params):
     return None
+
+
+def describe(w, params, players) -> str:
+    return w._("Building never removes plants from the market, whatever the city count.")

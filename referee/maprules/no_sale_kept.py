@@ -15,14 +15,29 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    return {**changes, "no_sale": None}
+
+
 def phase_end(tasks, state, ctx, params):
     """The base no-sale removal becomes this map's ruling that nothing is removed."""
     return [{"task": "no_sale_kept"} if t.get("task") == "remove_lowest" and t.get("cause") == "no_sale" else t
             for t in tasks]
 
 
-def no_sale_kept(state, ctx, task) -> list:
+def _no_sale_kept(state, ctx, task) -> list:
     return [event("no_sale_kept", "Nobody bought a plant this round; on this map no plant is removed for that")]
 
 
-TASKS = {"no_sale_kept": no_sale_kept}
+TASKS = {"no_sale_kept": _no_sale_kept}
+
+
+def describe(w, params, players) -> str:
+    return w._("When nobody buys a plant in a round, no plant is removed.")
+
+
+def _ruling_no_sale_kept(w, e):
+    return w._("Nobody bought a plant this round; on this map no plant is removed for that.")
+
+
+RULINGS = {"no_sale_kept": _ruling_no_sale_kept}   # this rule's events in the reader's words (referee.rulings)

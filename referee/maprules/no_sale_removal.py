@@ -18,13 +18,18 @@ def check(params: dict, game_map) -> list:
     return unknown(params, ["plants"]) + whole(params, "plants", 2, least=1)
 
 
+def market_rules(changes, ctx, params):
+    """The `plants` lowest leave when nothing sells (a map keeping them keeps them)."""
+    return {"no_sale": params.get("plants", 2), **changes}
+
+
 def phase_end(tasks, state, ctx, params):
     """The base no-sale removal of one plant becomes the removal of this many."""
     return [{"task": "no_sale_removal", "plants": params.get("plants", 2)}
             if t.get("task") == "remove_lowest" and t.get("cause") == "no_sale" else t for t in tasks]
 
 
-def remove(state, ctx, task) -> list:
+def _remove(state, ctx, task) -> list:
     low = [c for c in state["market"] if c != STEP3][:task["plants"]]
     if not low:
         return []
@@ -34,4 +39,20 @@ def remove(state, ctx, task) -> list:
                   f"leave the game and a card is drawn for each", plants=low)]
 
 
-TASKS = {"no_sale_removal": remove}
+TASKS = {"no_sale_removal": _remove}
+
+
+def describe(w, params, players) -> str:
+    return w.ngettext("When nobody buys a plant in a round, the lowest plant leaves the game and is replaced.",
+                      "When nobody buys a plant in a round, the %(num)s lowest plants leave the game and are "
+                      "replaced.", params.get("plants", 2))
+
+
+def _ruling_no_sale_removal(w, e):
+    return w.ngettext("Nobody bought a plant this round: remove %(plants)s, the lowest, from the game and draw a "
+                      "card for it.",
+                      "Nobody bought a plant this round: remove %(plants)s, the %(num)s lowest, from the game and "
+                      "draw a card for each.", len(e["plants"]), plants=w.plants(e["plants"]))
+
+
+RULINGS = {"no_sale_removal": _ruling_no_sale_removal}   # this rule's events in the reader's words (referee.rulings)

@@ -17,6 +17,11 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def phase_order(phases, ctx, params):
+    """Phase 2 comes first, then phase 1."""
+    return (phases[1], phases[0], *phases[2:])
+
+
 def phase_end(tasks, state, ctx, params):
     """Phase 5 starts the next round without setting the order; phase 2 (from round 2) sets it."""
     if state["phase"] == "bureaucracy":
@@ -27,10 +32,25 @@ def phase_end(tasks, state, ctx, params):
     return tasks
 
 
-def set_order(state, ctx, task) -> list:
+def _set_order(state, ctx, task) -> list:
     order.determine(state, ctx, "cities")
     return [event("order_after_auction", f"Phase 1 after the auction: turn order {', '.join(state['order'])} "
                   "(most cities first; a tie goes to the highest-numbered plant)", order=list(state["order"]))]
 
 
-TASKS = {"order_after_auction": set_order}
+TASKS = {"order_after_auction": _set_order}
+
+
+def describe(w, params, players) -> str:
+    return w._("Phases 1 and 2 are swapped: the auction comes first, in the last round's order; then the turn "
+               "order is set.")
+
+
+def _ruling_order_after_auction(w, e):
+    return w._("Phases 1 and 2 are swapped on this map: after the auction the turn order is set to %(players)s "
+               "(most cities first; a tie goes to the highest-numbered plant).", players=w.series(e["order"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "order_after_auction": _ruling_order_after_auction,
+}

@@ -15,20 +15,24 @@ from ..rules.deck import put_under, replacement
 from ..rules.events import event, listing
 from . import some_of, unknown
 
-KINDS = ("ecological", "fusion")
+_KINDS = ("ecological", "fusion")
 
 
 def check(params: dict, game_map) -> list:
-    return unknown(params, ["kinds"]) + some_of(params, "kinds", KINDS)
+    return unknown(params, ["kinds"]) + some_of(params, "kinds", _KINDS)
+
+
+def market_rules(changes, ctx, params):
+    return {"market_update": "not_green", **changes}
 
 
 def phase_end(tasks, state, ctx, params):
     """The end of phase 5 queues this map's update in place of the base one."""
-    kinds = list(params.get("kinds", KINDS))
+    kinds = list(params.get("kinds", _KINDS))
     return [{"task": "quebec_update", "kinds": kinds} if t["task"] == "market_update" else t for t in tasks]
 
 
-def update(state, ctx, task) -> list:
+def _update(state, ctx, task) -> list:
     """`task["kinds"]`: the green kinds (the rule's parameter)."""
     if state["step"] == 3:
         return bureaucracy.market_update(state, ctx, task)
@@ -48,4 +52,23 @@ def update(state, ctx, task) -> list:
                   f"the deck{passed}", plant=high, kept=kept)]
 
 
-TASKS = {"quebec_update": update}
+TASKS = {"quebec_update": _update}
+
+
+def describe(w, params, players) -> str:
+    return w._("End of round, Steps 1–2: the highest plant of the future market that is not green (%(kinds)s) goes "
+               "under the deck.", kinds=w.kinds(params["kinds"]))
+
+
+def _ruling_green_kept(w, e):
+    if e["plant"] is None:
+        return w._("Every plant of the future market is green (%(plants)s): none goes under the deck and no card "
+                   "is drawn.", plants=w.join(e["kept"]))
+    put = w._("Put %(plant)s, the highest plant of the future market that is not green, face down under the deck.",
+              plant=w.plant(e["plant"]))
+    return w.sentences(put, e["kept"] and w.ngettext("The green %(plants)s stays in the market.",
+                                                     "The green %(plants)s stay in the market.",
+                                                     len(e["kept"]), plants=w.plants(e["kept"])))
+
+
+RULINGS = {"green_kept": _ruling_green_kept}   # this rule's events in the reader's words (referee.rulings)

@@ -24,16 +24,21 @@ def check(params: dict, game_map) -> list:
     return unknown(params)
 
 
+def market_rules(changes, ctx, params):
+    """Plants leave at the fewest cities of any player (a map leaving it to its rules keeps it so)."""
+    return {"city_removal": "fewest", **changes}
+
+
 def low_cities(most, state, ctx, params):
     """The fewest cities any player has, not the most."""
     return min(len(p["cities"]) for p in state["players"].values())
 
 
-def low_removed(state, ctx, player, plants, cities, params):
+def low_removed(state, ctx, name, plants, cities, params):
     """Says why the count is a player with the fewest cities, not the leader's."""
     most = max(len(p["cities"]) for p in state["players"].values())
     return [event("fewest_cities", f"In Russia the plant market is checked against the fewest cities any player "
-                  f"has ({player}: {cities}), not the most ({most})", player=player, cities=cities, most=most,
+                  f"has ({name}: {cities}), not the most ({most})", player=name, cities=cities, most=most,
                   plants=plants)]
 
 
@@ -46,3 +51,24 @@ def chooser_passed(state, ctx, name, params):
     state["queue"].insert(0, replacement(low, "first_pass"))
     return [event("first_pass_removal", f"{name}, first in turn order, passes without choosing a plant: "
                   f"plant {low}, the lowest, leaves the game and a card replaces it", player=name, plant=low)]
+
+
+def describe(w, params, players) -> str:
+    return w._("If the first player passes instead of choosing the round's first plant, the lowest plant leaves "
+               "the game and is replaced. Plants leave for the fewest cities any player has, not the most.")
+
+
+def _ruling_first_pass_removal(w, e):
+    return w._("%(player)s, first in turn order, passes without choosing a plant: in Russia %(plant)s, the lowest, "
+               "leaves the game and a card replaces it.", player=e["player"], plant=w.plant(e["plant"]))
+
+
+def _ruling_fewest_cities(w, e):
+    return w._("In Russia plants are removed by the fewest cities any player has (%(player)s: %(cities)s), not by "
+               "the most (%(most)s).", player=e["player"], cities=e["cities"], most=e["most"])
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "first_pass_removal": _ruling_first_pass_removal,
+    "fewest_cities": _ruling_fewest_cities,
+}

@@ -24,3 +24,22 @@ def step2_begins(state, ctx, params):
     base = ctx.counts.step2
     return [event("step2_earlier", f"On this map Step 2 begins at {ctx.step2_cities} cities, {base - ctx.step2_cities} "
                   f"fewer than the base rule's {base}", cities=ctx.step2_cities, base=base)]
+
+
+def describe(w, params, players) -> str:
+    if players is not None:
+        base = w.edition.player_counts[players].step2
+        return w._("Step 2 begins at %(cities)s cities, not the base rule's %(base)s.",
+                   cities=step2_cities(base, None, params), base=base)
+    return w.ngettext("Step 2 begins at %(num)s city fewer than the base rule says.",
+                      "Step 2 begins at %(num)s cities fewer than the base rule says.", params["by"])
+
+
+def _ruling_step2_earlier(w, e):
+    return w._("On this map Step 2 begins at %(cities)s cities, one fewer than the base rule's %(base)s.",
+               cities=e["cities"], base=e["base"]) if e["base"] - e["cities"] == 1 else \
+        w._("On this map Step 2 begins at %(cities)s cities instead of the base rule's %(base)s.",
+            cities=e["cities"], base=e["base"])
+
+
+RULINGS = {"step2_earlier": _ruling_step2_earlier}   # this rule's events in the reader's words (referee.rulings)

@@ -53,3 +53,29 @@ def step3_begins(state, ctx, params):
                   f"to the {listing(sorted(set(p['spaces'])))} spaces; the cheapest space is now {lowest}"
                   + (f": {told}" if told else ""), resources=list(p["resources"]), spaces=list(p["spaces"]),
                   moves=moves, lowest=lowest)]
+
+
+def describe(w, params, players) -> str:
+    slots = w.edition.market_slots
+    lowest = min((sorted(slots[r])[len(params["spaces"]):] + sorted(params["spaces"]))[0] for r in params["resources"])
+    return w.ngettext("Step 3: the %(num)s cheapest cube of %(resources)s moves to the %(spaces)s spaces; the "
+                      "cheapest space is then %(lowest)s.",
+                      "Step 3: the %(num)s cheapest cubes of %(resources)s move to the %(spaces)s spaces; the "
+                      "cheapest space is then %(lowest)s.", len(params["spaces"]),
+                      resources=w.join(w.resource(r) for r in params["resources"]),
+                      spaces=w.join(sorted(set(params["spaces"]))), lowest=lowest)
+
+
+def _ruling_market_moved(w, e):
+    moved = w.ngettext("Step 3 on this board: the %(num)s cheapest cube of %(resources)s moves to the %(spaces)s "
+                       "spaces; from now on the cheapest space is %(lowest)s.",
+                       "Step 3 on this board: the %(num)s cheapest cubes of %(resources)s move to the %(spaces)s "
+                       "spaces; from now on the cheapest space is %(lowest)s.",
+                       len(e["spaces"]), resources=w.join(w.resource(r) for r in e["resources"]),
+                       spaces=w.join(sorted(set(e["spaces"]))), lowest=e["lowest"])
+    each = [w._("Move %(resource)s from the spaces %(source)s to %(target)s.", resource=w.resource(r),
+                source=w.series(m["from"]), target=w.series(m["to"])) for r, m in e["moves"].items()]
+    return w.sentences(moved, *each)
+
+
+RULINGS = {"market_moved": _ruling_market_moved}   # this rule's events in the reader's words (referee.rulings)

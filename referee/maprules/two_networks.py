@@ -96,6 +96,11 @@ def built(state, ctx, name, plan, params):
     return events
 
 
+def new_network_cities(cities, ctx, params):
+    """A build's `new_network` names one of the start cities."""
+    return list(params["start_cities"])
+
+
 def build_offer(offer, state, ctx, name, params):
     """`max_cities` in round 1; `new_network`: the cities another network may begin in, at their house price."""
     p = state["players"][name]
@@ -108,3 +113,20 @@ def build_offer(offer, state, ctx, name, params):
                   and houses_in(state, c) < state["step"] and costs[houses_in(state, c)] <= p["money"]]
         offer = {**offer, "new_network": sorted(cities, key=lambda o: (o["cost"], o["city"]))}
     return offer
+
+
+def describe(w, params, players) -> str:
+    return w._("A network may begin only in %(cities)s. Round 1: at most %(first)s cities, one network; from round "
+               "2 a player may have up to %(networks)s networks.", cities=w.cities(params["start_cities"]),
+               first=params["first_round"], networks=params["networks"])
+
+
+def _ruling_network_started(w, e):
+    if e["networks"] == 1:
+        return w._("%(player)s begins a network in %(city)s, one of the cities where a network may begin.",
+                   player=e["player"], city=w.city(e["city"]))
+    return w._("%(player)s begins network %(number)s of at most %(limit)s in %(city)s: no connection to pay.",
+               player=e["player"], number=e["networks"], limit=e["limit"], city=w.city(e["city"]))
+
+
+RULINGS = {"network_started": _ruling_network_started}   # this rule's events in the reader's words (referee.rulings)

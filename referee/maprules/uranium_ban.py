@@ -63,3 +63,20 @@ def bidders(names, state, ctx, plant, events, params):
             f"{'they pass' if len(barred) > 1 else 'passes'} on plant {plant}",
             players=barred, plant=plant, areas=list(params["areas"])))
     return [n for n in names if n not in barred]
+
+
+def describe(w, params, players) -> str:
+    areas = [w._(w.map.areas[a].name) for a in params["areas"] if a in w.map.areas]   # named as the setup page does
+    return w._("Marked with the uranium ban: %(areas)s. A player with no house outside these areas may not own a "
+               "uranium plant and must pass when one is auctioned.", areas=w.join(areas))
+
+
+def _ruling_uranium_ban(w, e):
+    return w.ngettext("%(players)s has no house outside the areas marked with the uranium ban, so may not own a "
+                      "uranium plant: %(players)s must pass on %(plant)s.",
+                      "%(players)s have no house outside the areas marked with the uranium ban, so may not own a "
+                      "uranium plant: they must pass on %(plant)s.",
+                      len(e["players"]), players=w.join(e["players"]), plant=w.plant(e["plant"]))
+
+
+RULINGS = {"uranium_ban": _ruling_uranium_ban}   # this rule's events in the reader's words (referee.rulings)

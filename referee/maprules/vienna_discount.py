@@ -39,3 +39,23 @@ def resource_cost(cost, state, ctx, name, resource, prices, events, params):
         player=name, city=params["city"], resource=resource, cubes=len(prices), discount=p["discount"],
         floor=p["floor"], saved=saved, cost=paid, full=cost))
     return paid
+
+
+def describe(w, params, players) -> str:
+    return w._("With a house in %(city)s, each %(resource)s cube costs %(money)s less, never below %(floor)s.",
+               city=w.city(params["city"]), resource=w.resource(params["resource"]), money=w.money(params["discount"]),
+               floor=w.money(params["floor"]))
+
+
+def _ruling_resource_discount(w, e):
+    return w.ngettext("%(player)s has a house in %(city)s: each %(resource)s cube costs %(discount)s Elektro less, "
+                      "never below %(floor)s; the %(num)s cube costs %(money)s instead of %(full)s.",
+                      "%(player)s has a house in %(city)s: each %(resource)s cube costs %(discount)s Elektro less, "
+                      "never below %(floor)s; the %(num)s cubes cost %(money)s instead of %(full)s.",
+                      e["cubes"], player=e["player"], city=w.city(e["city"]), resource=w.resource(e["resource"]),
+                      discount=e["discount"], floor=e["floor"], money=w.money(e["cost"]), full=w.money(e["full"]))
+
+
+RULINGS = {   # this rule's events in the reader's words (referee.rulings)
+    "resource_discount": _ruling_resource_discount,
+}

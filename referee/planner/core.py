@@ -6,10 +6,11 @@ and a predecessor table (paths never leave the play areas), so a query does no g
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..catalog import load_map
 from . import starts as new_networks
+from .plan import Build, Plan, PlanError
 from .search import INF, SearchLimit, best_sets
 
 DEFAULT_HOUSE_COSTS = (10, 15, 20)
@@ -17,43 +18,6 @@ DEFAULT_HOUSE_COSTS = (10, 15, 20)
 # A `suggest(budget=...)` search that visits more nodes than this (some 10 s) gives up with a
 # PlanError rather than running for minutes: only budgets buying 20 or more cities get near it.
 MAX_SEARCH_NODES = 250_000
-
-
-class PlanError(ValueError):
-    """A build that cannot be priced: the message is one line naming the problem."""
-
-
-@dataclass(frozen=True)
-class Build:
-    city: str
-    from_: str | None      # the owned city the connection starts from; None for a first city
-    path: tuple[str, ...]  # from_ ... city (just (city,) for a first city)
-    connection: int
-    house: int
-
-    @property
-    def cost(self) -> int:
-        return self.connection + self.house
-
-    def to_json(self) -> dict:
-        return {"city": self.city, "from": self.from_, "path": list(self.path),
-                "connection": self.connection, "house": self.house}
-
-
-@dataclass(frozen=True)
-class Plan:
-    total: int
-    connection: int
-    houses: int
-    builds: list[Build] = field(default_factory=list)
-
-    @property
-    def cities(self) -> list[str]:
-        return [b.city for b in self.builds]
-
-    def to_json(self) -> dict:
-        return {"total": self.total, "connection": self.connection, "houses": self.houses,
-                "builds": [b.to_json() for b in self.builds]}
 
 
 _cache: dict[tuple, "Planner"] = {}
@@ -66,7 +30,6 @@ def get_planner(map, areas, link=None) -> "Planner":
     link: a map rule's general link (Australia): any two cities of the areas join for this many
     Elektro when their printed path costs more (None: printed paths only)."""
     if isinstance(map, str) or hasattr(map, "__fspath__"):
-        from referee.catalog import load_map
         map = load_map(map)
     ids = _resolve_areas(map, areas)
     key = (map.id, ids, link)
@@ -206,12 +169,17 @@ class Planner:
             raise PlanError(f"house_costs needs a price for each of the {step} houses step {step} allows")
 
     def _full(self, cid, k, step) -> str | None:
-        if k >= step:
+        room = self.map.open_spaces(cid, step)
+        if k >= room:
             return (f"{self.name(cid)} is full for step {step} "
-                    f"({k} house{'s' if k != 1 else ''} already, step {step} allows {step})")
+                    f"({k} house{'s' if k != 1 else ''} already, step {step} allows {room} there)")
         return None
 
-    def _root_keys(self, net: list[int]) -> list[int] | None:
+    def house(self, cid, k, house_costs) -> int:
+        """The price of the next house in a city holding k (the board's own space, else the edition's)."""
+        return self.map.house_price(cid, k, house_costs)
+
+    def root_keys(self, net: list[int]) -> list[int] | None:
         if not net:
             return None
         rows = [self.dist[t] for t in net]
@@ -234,7 +202,7 @@ class Planner:
             return new_networks.route(self, net, new, occ, house_costs, starts, in_order)
         if in_order:
             return self._in_order(net, [], new, occ, house_costs)
-        return self._plan(net, new, occ, house_costs)
+        return self.prim(net, new, occ, house_costs)
 
     def _new(self, net: list[int], add, occ: dict, step) -> list[int]:
         """The indexes of the cities to add, refused with the reason if one cannot be built."""
@@ -269,7 +237,7 @@ class Planner:
         taken = set(self._network(network)) | set(self._new([], chosen, {}, 3))
         out = {}
         for i, c in enumerate(self.cities):
-            if i in taken or occ.get(c, 0) >= step:
+            if i in taken or occ.get(c, 0) >= self.map.open_spaces(c, step):
                 continue
             try:
                 out[c] = self.route(network, [*chosen, c], step, occupied, house_costs, starts).total - base
@@ -288,11 +256,11 @@ class Planner:
         if starts is not None:
             keys = new_networks.keys(self, net, starts)
         else:
-            keys = self._root_keys(net) or [0] * len(self.cities)
-        return {c: keys[i] + house_costs[occ.get(c, 0)] for i, c in enumerate(self.cities)
-                if i not in net and occ.get(c, 0) < step and keys[i] < INF}
+            keys = self.root_keys(net) or [0] * len(self.cities)
+        return {c: keys[i] + self.house(c, occ.get(c, 0), house_costs) for i, c in enumerate(self.cities)
+                if i not in net and occ.get(c, 0) < self.map.open_spaces(c, step) and keys[i] < INF}
 
-    def _plan(self, net: list[int], new: list[int], occ: dict, house_costs) -> Plan:
+    def prim(self, net: list[int], new: list[int], occ: dict, house_costs) -> Plan:
         """Prim from the network over `new` (ties: the order given)."""
         dist, hops, cities = self.dist, self.hops, self.cities
         builds: list[Build] = []
@@ -326,7 +294,7 @@ class Planner:
                 frm = cities[t]
                 path = self.path(frm, cities[u])
             todo.remove(u)
-            h = house_costs[occ.get(cities[u], 0)]
+            h = self.house(cities[u], occ.get(cities[u], 0), house_costs)
             builds.append(Build(cities[u], frm, path, c, h))
             conn_total += c
             house_total += h
@@ -346,7 +314,7 @@ class Planner:
         owned = list(net)
         builds: list[Build] = []
         for u in new:
-            h = house_costs[occ.get(cities[u], 0)]
+            h = self.house(cities[u], occ.get(cities[u], 0), house_costs)
             if u in link or not owned:
                 if not owned and link and u not in link:
                     raise PlanError(f"{self.name(cities[u])} cannot begin a network")
@@ -383,9 +351,10 @@ class Planner:
         net = self._network(network)
         occ = self._occupied(occupied)
         owned = set(net)
-        house = [house_costs[min(occ.get(c, 0), len(house_costs) - 1)] for c in self.cities]
         eligible = [i for i, c in enumerate(self.cities)
-                    if i not in owned and occ.get(c, 0) < step]
+                    if i not in owned and occ.get(c, 0) < self.map.open_spaces(c, step)]
+        open_ = set(eligible)  # the others are never priced
+        house = [self.house(c, occ.get(c, 0), house_costs) if i in open_ else 0 for i, c in enumerate(self.cities)]
         if starts is not None:
             if count is not None and count > len(eligible):
                 raise PlanError(f"cannot add {count} cities: only {len(eligible)} are open at step {step}")
@@ -393,7 +362,7 @@ class Planner:
             plans = [new_networks.plan(self, net, roots, order, occ, house_costs) for _, roots, order in found]
             plans.sort(key=lambda p: (p.total, sorted(p.cities)))
             return plans
-        keys = self._root_keys(net)
+        keys = self.root_keys(net)
         if keys is not None:
             eligible = [i for i in eligible if keys[i] < INF]
         limit = INF if budget is None else budget + 1
@@ -404,8 +373,8 @@ class Planner:
                             f"network at step {step}")
             found = self._search(house, eligible, count, keys, top, limit)
         else:
-            found = self._most_within(house, eligible, keys, top, budget, net)
-        plans = [self._plan(net, list(order), occ, house_costs) for _, order in found]
+            found = self.most_within(house, eligible, keys, top, budget, net)
+        plans = [self.prim(net, list(order), occ, house_costs) for _, order in found]
         plans.sort(key=lambda p: (p.total, sorted(p.cities)))
         return plans
 
@@ -413,7 +382,7 @@ class Planner:
         return best_sets(self.dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
                          max_nodes=max_nodes, first=first)
 
-    def _most_within(self, house, eligible, keys, top, budget, net):
+    def most_within(self, house, eligible, keys, top, budget, net):
         """The largest K whose cheapest K-set costs at most budget, and its `top` best sets.
 
         The cheapest K-set cost never falls as K grows (dropping a leaf of the tree leaves a

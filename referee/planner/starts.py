@@ -16,6 +16,7 @@ the variant rooted at t leaves out the slot's lower-numbered cities of that isla
 """
 from __future__ import annotations
 
+from .plan import Build, Plan, PlanError
 from .search import INF, best_sets
 
 
@@ -63,7 +64,7 @@ def _left_out(planner, slots, net, roots) -> set:
 
 def keys(planner, net, starts) -> list[int]:
     """Per city, the cheapest connection of a build of that city alone."""
-    keys = planner._root_keys(net) or [INF] * len(planner.cities)
+    keys = planner.root_keys(net) or [INF] * len(planner.cities)
     for slot in _slots(planner, starts):
         for i, link in slot.items():
             keys[i] = min(keys[i], link if net else 0)
@@ -72,13 +73,13 @@ def keys(planner, net, starts) -> list[int]:
 
 def plan(planner, net, roots, rest, occ, house_costs):
     """The starts first (no source city), then the rest in Prim order from the network and the starts."""
-    from .core import Build, Plan
     cities = planner.cities
     if roots and not net:  # the free first network is the dearest start: built first
         first = max(roots, key=lambda r: r[2])
         roots = (first[:2] + (0,), *(r for r in roots if r is not first))
-    builds = [Build(cities[i], None, (cities[i],), link, house_costs[occ.get(cities[i], 0)]) for _, i, link in roots]
-    builds += planner._plan(list(net) + [i for _, i, _ in roots], list(rest), occ, house_costs).builds
+    builds = [Build(cities[i], None, (cities[i],), link, planner.house(cities[i], occ.get(cities[i], 0), house_costs))
+              for _, i, link in roots]
+    builds += planner.prim(list(net) + [i for _, i, _ in roots], list(rest), occ, house_costs).builds
     connection = sum(b.connection for b in builds)
     houses = sum(b.house for b in builds)
     return Plan(connection + houses, connection, houses, builds)
@@ -87,7 +88,6 @@ def plan(planner, net, roots, rest, occ, house_costs):
 def route(planner, net, new, occ, house_costs, starts, in_order=False):
     """The cheapest start choice for exactly these cities (ties: more starts, so a start the table asked
     for at no extra cost is made; then the order given). in_order: built in the order given."""
-    from .core import PlanError
     best = error = None
     for roots in _choices(_slots(planner, starts), new, need=not net):
         chosen = {i for _, i, _ in roots}
@@ -115,7 +115,7 @@ def _variants(planner, net, house, eligible, starts):
     out = []
     for roots in _choices(slots, eligible, need=not net):
         root = list(net) + [i for _, i, _ in roots]
-        keys = planner._root_keys(root)
+        keys = planner.root_keys(root)
         skip = _left_out(planner, slots, net, roots) | {i for _, i, _ in roots}
         open_ = [i for i in eligible if i not in skip and keys[i] < INF]
         out.append((_extra(roots, net, house), roots, keys, open_))
@@ -157,7 +157,7 @@ def suggest(planner, net, house, eligible, count, budget, top, starts) -> list:
         for extra, roots, keys, open_ in variants:
             if extra > budget or len(roots) + len(open_) < most:
                 continue
-            sets = planner._most_within(house, open_, keys, top, budget - extra, None) or [(0, ())]
+            sets = planner.most_within(house, open_, keys, top, budget - extra, None) or [(0, ())]
             k = len(roots) + len(sets[0][1])
             if k == 0 or k < most:
                 continue

@@ -1,18 +1,24 @@
 """The player aid: one card for the table's map and player count, in the players' language.
 
 Every number comes from the catalogue the engine plays with (the edition as the map changes it):
-nothing on the card is typed in twice. The front is the round (five phases, who acts first, the
-steps); the back is the numbers (player-count figures, refill, income) and the rules people forget.
+nothing on the card is typed in twice. On one sheet (A4, letter) the front is the round (five phases,
+who acts first, the steps) and the back the numbers (player-count figures, refill, income), the rules
+people forget and the map's own rules. On A6 the same parts take two cards, so that body text stays
+at 8 pt or more: the round; the numbers; the steps and the rules people forget; the map's own rules.
 """
 import io
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
-from ..i18n import LANGUAGES
-from ..rules.context import Context
+from ..catalog.variations import tables
+from ..i18n import LANGUAGES, locale_id
+from ..rules import map_setup
+from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
+from ..rulings.variations import describe_variation
 from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
 from .sheets import PER_SHEET, SIZES, cut_marks, pages
@@ -32,12 +38,8 @@ OVERRIDE_LABELS = {
     "totals": N_("resources in the box"), "house_costs": N_("house costs"),
     "short_game_end": N_("end of the short game"),
 }
-# A rule adding a resource market: the parameter holding its refill table {players: {resource: [S1, S2, S3]}},
-# its name, and the name the board's own market takes beside it.
-MARKET_REFILLS = {"korea_markets": ("north_refill", MARKETS["north"], MARKETS["south"])}
 ONE_PAGE_SIZES = [x / 4 for x in range(52, 27, -1)]   # 13 pt down to 7 pt
-A6_SIZES = [x / 4 for x in range(38, 21, -1)]         # 9.5 pt down to 5.5 pt
-RULES_CARD_SIZES = [x / 4 for x in range(46, 21, -1)]  # the A6 rules card, often short: up to 11.5 pt
+A6_SIZES = [x / 4 for x in range(46, 35, -1)]         # 11.5 pt down to 9 pt: body text (0.9 of it) 8 pt or more
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,9 @@ class Card:
     edition: Edition
     players: int
     rules: tuple[str, ...] = ()   # the map's own setup and rules, one sentence each (rulings.describe_rules)
-    one_page: bool = True         # a4/letter: the map's rules close the back; a6: they get a card of their own
+    changed: tuple[str, ...] = ()  # the edition tables whose numbers the board really changes
+    one_page: bool = True         # a4/letter: one sheet, front and back; a6: two cards (see the docstring)
+    variation: object = None      # seed 000's variation played (catalog.variations.Variation), if any
 
     @property
     def count(self) -> PlayerCount:
@@ -62,24 +66,45 @@ class Card:
     def removed(self) -> int:
         """Plants removed at setup for this count: face down, or the map's known list (China)."""
         known = self.map.setup.get("removed_by_players", {})
+        if self.variation is not None and self.variation.first_of_number:   # variation 2: pairs, face up
+            return 2 * self.count.removed
         return len(known[self.players]) if self.players in known else self.count.removed
 
     @property
+    def own_rules(self) -> bool:
+        return bool(self.rules or self.changed)
+
+    @property
+    def sections(self) -> tuple:
+        """What each face holds, in order: one sheet's two faces, or A6's three (four with the map's rules)."""
+        if self.one_page:
+            return (_title, _round, _steps), (_numbers, _forgotten, _closing_rules)
+        return (_title, _round), (_numbers,), (_title, _steps, _forgotten), (_rules_title, _map_rules)
+
+    @property
     def faces(self) -> int:
-        """Faces printed: front and back, and on A6 the map's rules card when it has any."""
-        return 2 if self.one_page or not self.rules else 3
+        return len(self.sections) - (0 if self.one_page or self.own_rules else 1)
 
 
-def aid(game_map: Map, players: int, lang: str, size: str) -> Card:
-    """The card for a table: the map's edition tables and its own rules in the reader's words."""
-    edition = load_edition("original", map=game_map)
-    return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)),
-                one_page=size != "a6")
+def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=None) -> Card:
+    """The card for a table: the map's edition tables (as seed 000's variation changes them: its number,
+    or a game's Context playing one) and its own rules in the reader's words."""
+    edition, base = load_edition("original", map=game_map), load_edition("original")
+    changed = tuple(k for k in sorted(game_map.overrides) if getattr(edition, k) != getattr(base, k))
+    played = None
+    if isinstance(variation, Context):
+        edition, played = variation.edition, variation.variation
+    elif variation is not None:
+        edition, played, _removed = tables(variation, game_map, edition, players, deck)
+    return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)), changed,
+                one_page=size != "a6", variation=played)
 
 
-def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4) -> bytes:
+def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,
+             variation=None, deck=None) -> bytes:
     """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, `per_sheet` (2 or 4)
-    to an A4 sheet."""
+    to an A4 sheet. `variation` (1–4, seed 000's new plant cards; `deck` for 4, or a game's Context)
+    changes its numbers."""
     if lang not in LANGUAGES:
         raise PrintError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
     if size not in SIZES:
@@ -91,7 +116,7 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)
         raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
-    card = aid(game_map, players, lang, size)
+    card = aid(game_map, players, lang, size, variation, deck)
     sheet = pages(size, players, card.faces, per_sheet)
     s = type_sizes(card, sheet)
     out = io.BytesIO()
@@ -105,7 +130,7 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
         if page.cuts:
             cut_marks(c, page)
         for index, (x, top, width, _) in page.faces:
-            FACES[index](Flow(c, lang, x, top, width, s[index]), card)
+            draw_face(Flow(c, lang, x, top, width, s[index]), card, index)
         c.showPage()
     c.save()
     return out.getvalue()
@@ -114,39 +139,59 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
 def type_sizes(card: Card, sheet) -> list[float]:
     """The base type size of each face: the largest at which it fits its box on the card's pages."""
     boxes = {index: box for page in sheet for index, box in page.faces}
-    steps = [RULES_CARD_SIZES if i == 2 else A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES for i in range(card.faces)]
-    sizes = [fit(card.words.lang, lambda flow, face=FACES[i]: face(flow, card), steps[i], boxes[i])
+    steps = A6_SIZES if sheet[0].cuts else ONE_PAGE_SIZES
+    sizes = [fit(card.words.lang, lambda flow, i=i: draw_face(flow, card, i), steps, boxes[i])
              for i in range(card.faces)]
     return sizes if sheet[0].cuts else [min(sizes)] * len(sizes)  # side by side: one size for both
 
 
-def front(f: Flow, card: Card):
-    """The round: five phases with who acts first, then when the steps begin."""
-    w, e = card.words, card.edition
+def draw_face(f: Flow, card: Card, index: int):
+    for section in card.sections[index]:
+        section(f, card)
+
+
+def _title(f: Flow, card: Card):
+    w = card.words
     _ = w.gettext
     f.band(_("%(game)s · %(map)s") % {"game": _("Power Grid"), "map": w.map_name(card.map)}, w.players(card.players))
     f.gap(0.6)
+
+
+def _round(f: Flow, card: Card):
+    """The round: five phases with who acts first."""
+    w, e = card.words, card.edition
+    _ = w.gettext
     f.heading(_("A round in five phases"))
     forward, backward = _("first player first"), _("last player first")
     first, second, third = e.house_costs
-    phases = [
+    phases = [   # in the base order, 1 to 5; printed in the order the map plays them, keeping their numbers
         ("", _("Most cities first; a tie goes to the highest plant. Round 1: by lot, then re-sorted "
                "after the auction by plant, highest first.")),
         (forward, _auction(card)),
         (backward, _("Cheapest space first; a plant stores twice what it burns, of its own kind. "
                      "Resources may move between your own plants at any time.")),
-        (backward,
-         _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
-           "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third}),
+        (backward, w.rulings.sentences(
+            _("House %(first)d / %(second)d / %(third)d plus connections; your first city costs only its "
+              "house. Houses per city: the step number.") % {"first": first, "second": second, "third": third},
+            any(c.spaces for c in card.map.cities.values())    # Japan, Baden-Württemberg: the board's own spaces
+            and _("Some cities print their own spaces and prices: build there as the board shows."))),
         (forward, w.rulings.sentences(
             _("Income by cities powered (none pays %(base)d). Refill resources.") % {"base": e.income[0]},
-            market.line(w, card.map.rules, _("Steps 1–2: the highest plant goes under the deck; Step 3: the "
-                                             "lowest leaves. Draw a replacement."), market.MARKET_UPDATE))),
+            market.line(w, card.context, "market_update", _("Steps 1–2: the highest plant goes under the deck; "
+                                                            "Step 3: the lowest leaves. Draw a replacement.")))),
     ]
-    for number, (order, text) in enumerate(phases, 1):
+    for name in card.context.phase_order:
+        number = PHASES.index(name) + 1
+        order, text = phases[number - 1]
         _phase(f, number, w.phase(number), order)
         f.para(text, k=0.92, indent=f.s * 1.9)
         f.gap(0.45)
+
+
+def _steps(f: Flow, card: Card):
+    """When Steps 2 and 3 begin, and the Step 3 market."""
+    w = card.words
+    _ = w.gettext
     f.gap(0.2)
     f.heading(_("Steps"))
     f.para(_("Step 2: after the building phase in which someone reaches %(cities)s; the lowest plant "
@@ -160,7 +205,8 @@ def front(f: Flow, card: Card):
         f.para(text, k=0.92, indent=f.s * 1.1, bullet=SPARK)
     f.gap(0.3)
     f.para(_("In Step 3 the market holds %(n)d plants, all open to auction.")
-           % {"n": market.step3_plants(card.context)}, k=0.92)
+           % {"n": map_setup.step3_plants(card.context)}, k=0.92)
+    f.gap(0.6)
 
 
 def _auction(card: Card) -> str:
@@ -192,14 +238,15 @@ def _phase(f: Flow, number: int, name: str, order: str):
     f.y -= h
 
 
-def back(f: Flow, card: Card):
-    """The numbers for this player count, the rules people forget, the board's own rules."""
+def _numbers(f: Flow, card: Card):
+    """The numbers for this player count: figures, refill, income."""
     w, e, n = card.words, card.edition, card.count
     _ = w.gettext
     f.band(_("The numbers"), w.players(card.players))
     f.gap(0.6)
     figures = [
-        (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
+        (_("Cities in play"), str(card.variation.cities)) if card.variation is not None and card.variation.cities
+        else (_("Areas in play"), str(n.areas)), (_("Removed at setup"), str(card.removed)),
         (_("Plant limit"), str(n.max_plants)), (_("Step 2 at"), w.cities(card.context.step2_cities)),
         (_("Game ends at"), w.cities(card.context.end_cities)), (_("Starting money"), w.money(e.starting_money)),
     ]
@@ -215,42 +262,57 @@ def back(f: Flow, card: Card):
                  for cell in ((label, {"pad": 2.5 if j else 1.0}), (text, value))]
         f.row(cells, widths, height=1.45, fill=TINT if i % 2 == 0 else None)
     f.gap(0.7)
-    board_market = next((south for name, (_p, _n, south) in MARKET_REFILLS.items() if name in card.map.rules), None)
-    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(board_market), "players": w.players(card.players)}
+    board_market, table = next(iter(card.context.refill_tables.items()))   # the board's, named beside another
+    f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(board_market, board_market)),
+                                                       "players": w.players(card.players)}
               if board_market else _("Resource refill, %(players)s") % {"players": w.players(card.players)})
-    _refill(f, card, e.refill[card.players])
+    _refill(f, card, table)
     f.gap(0.7)
     f.heading(_("Income"))
     _income(f, card)
     f.gap(0.6)
+    for i, line in enumerate(describe_variation(card.variation, w.lang)):
+        f.heading(line) if i == 0 else f.para(line, k=0.9)
+        f.gap(0.2 if i else 0)
+    if card.variation is not None:
+        f.gap(0.4)
+
+
+def _forgotten(f: Flow, card: Card):
+    """The rules people forget, each with this table's numbers."""
+    w, n = card.words, card.count
+    _ = w.gettext
     f.heading(_("Often forgotten"))
-    rules = card.map.rules
+    ctx = card.context
     for text in filter(None, (
-            market.line(w, rules, _("Any time: market plants numbered at or below the most cities of any player "
-                                    "leave the game and are replaced."), market.CITY_REMOVAL),
+            market.line(w, ctx, "city_removal", _("Any time: market plants numbered at or below the most cities "
+                                                  "of any player leave the game and are replaced.")),
             w.ngettext("Over %(num)d plant: discard one of the others; its resources may move to your "
                        "plants, the rest go to the supply (not the market).",
                        "Over %(num)d plants: discard one of the others; its resources may move to your "
                        "plants, the rest go to the supply (not the market).", n.max_plants) % {"num": n.max_plants},
-            market.line(w, rules, _("No plant sold in a round (after round 1): the lowest leaves and is replaced."),
-                        market.NO_SALE),
+            market.line(w, ctx, "no_sale", _("No plant sold in a round (after round 1): the lowest leaves and is "
+                                              "replaced.")),
             _("The game ends after the building phase in which someone reaches %(cities)s: power what "
               "you can, no income.") % {"cities": w.cities(card.context.end_cities)},
             _("Winner: most cities powered; ties go to most money, then most cities."))):
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
-    if card.one_page and (card.rules or card.map.overrides):
+
+
+def _closing_rules(f: Flow, card: Card):
+    """One sheet: the map's own rules close the back, under a heading."""
+    if card.own_rules:
         f.gap(0.4)
-        f.heading(_("Rules of %(map)s") % {"map": w.map_name(card.map)})
+        f.heading(card.words.gettext("Rules of %(map)s") % {"map": card.words.map_name(card.map)})
         _map_rules(f, card)
 
 
-def rules(f: Flow, card: Card):
-    """The A6 map card: the map's own setup and rules, which do not fit beside the numbers."""
+def _rules_title(f: Flow, card: Card):
+    """A6: the map's own setup and rules have a card face of their own."""
     w = card.words
     f.band(w.gettext("Rules of %(map)s") % {"map": w.map_name(card.map)}, w.players(card.players))
     f.gap(0.6)
-    _map_rules(f, card)
 
 
 def _map_rules(f: Flow, card: Card):
@@ -260,15 +322,14 @@ def _map_rules(f: Flow, card: Card):
     for text in card.rules:
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
-    for name, (param, added, _board) in MARKET_REFILLS.items():
-        if name in card.map.rules:
-            f.gap(0.3)
-            f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(added), "players": w.players(card.players)},
-                      k=1.0)
-            _refill(f, card, card.map.rules[name][param][str(card.players)])   # TOML keys are text
-    if card.map.overrides:
+    for name, table in list(card.context.refill_tables.items())[1:]:   # the markets a map's rule adds
         f.gap(0.3)
-        changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in sorted(card.map.overrides))
+        f.heading(_("Refill of %(market)s, %(players)s") % {"market": _(MARKETS.get(name, name)),
+                                                           "players": w.players(card.players)}, k=1.0)
+        _refill(f, card, table)
+    if card.changed:
+        f.gap(0.3)
+        changed = w.rulings.join(_(OVERRIDE_LABELS.get(k, k)) for k in card.changed)
         f.para(_("This board changes the %(what)s; the numbers on this card are the board's.")
                % {"what": changed}, k=0.9, fill=MUTED)
 
@@ -279,9 +340,11 @@ def _refill(f: Flow, card: Card, table: dict):
     steps = [(w.gettext("Step %(n)d") % {"n": k}, {"align": "centre", "fill": MUTED, "k": 0.85}) for k in (1, 2, 3)]
     f.row([("", {})] + steps, [0.4, 0.2, 0.2, 0.2], height=1.3)
     for i, resource in enumerate(r for r in card.edition.resources if r in table):
-        amounts = [(str(a), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
+        amounts = [(format_decimal(a, locale=locale_id(w.lang)), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
         f.row([(w.resource(resource), {"chip": RESOURCE_COLOURS[resource]})] + amounts,
               [0.4, 0.2, 0.2, 0.2], height=1.5, fill=TINT if i % 2 == 0 else None)
+    if any(a < 0 for amounts in table.values() for a in amounts):
+        f.para(w.gettext("Below 0: that many cubes leave the market instead."), k=0.9, fill=MUTED)
 
 
 def _income(f: Flow, card: Card):
@@ -303,5 +366,3 @@ def _income(f: Flow, card: Card):
             f.c.line(f.x, f.y, f.x + f.w, f.y)
         f.gap(0.3)
 
-
-FACES = (front, back, rules)

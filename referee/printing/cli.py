@@ -27,6 +27,9 @@ def add_commands(subparsers) -> None:
                       help="any map id `referee maps list` shows (germany, china, ...) or path to a .toml board")
     card.add_argument("--players", required=True, type=_whole, metavar="N", help="number of players")
     _common(card)
+    card.add_argument("--variation", type=_whole, metavar="1-4",
+                      help="seed 000's new power plant cards: play variation 1, 2, 3 or 4 (4 needs --deck)")
+    card.add_argument("--deck", metavar="FILE.toml", help="variation 4: the group's own deck file (or a deck id)")
     card.add_argument("--size", type=_choice(SIZES, "size"), default="a4",
                       help="a4 or letter: one sheet; a6: one card per player, on A4 sheets (default a4)")
     card.add_argument("--per-sheet", type=_per_sheet, default=4,
@@ -77,8 +80,10 @@ def _choice(allowed: tuple, what: str):
 def run_card(args) -> int:
     from ..catalog import CatalogError
     from . import PrintError, card_pdf
+    if args.deck is not None and args.variation != 4:
+        return _fail("--deck names the deck of variation 4; add --variation 4")
     try:
-        pdf = card_pdf(args.map, args.players, args.lang, args.size, args.per_sheet)
+        pdf = card_pdf(args.map, args.players, args.lang, args.size, args.per_sheet, args.variation, args.deck)
     except (PrintError, CatalogError) as e:
         return _fail(str(e))
     return _write(args.output, pdf)

@@ -1,20 +1,14 @@
 """Drawing kit for printed sheets: colours, text in the reader's font, and a top-down flow of blocks.
 
 A card must fit its box at the largest type size that fits, in every language, so each face is
-drawn by a function over a Flow that can run dry (measure only) first; see `fit`.
+drawn by a function over a Flow that can run dry (measure only) first; see `fit`. Paragraphs are
+broken into lines by `linebreak` (kinsoku kept inside the column), not by ReportLab's CJK breaker.
 """
 from reportlab.lib import colors
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.lib import textsplit
-from reportlab.platypus import Paragraph, paragraph
+from reportlab.platypus import Flowable
 
-from . import fonts
-
-# ReportLab's CJK line breaking hangs a character that may not start a line (kinsoku) in the margin,
-# but its list lacks the full-width comma, colon, semicolon, ! and ? that Chinese and Japanese use.
-# Both breakers read it: textsplit's (one run of text) and paragraph's (several fonts).
-textsplit.ALL_CANNOT_START = paragraph.ALL_CANNOT_START = textsplit.ALL_CANNOT_START + "\uff0c\uff1a\uff1b\uff01\uff1f"
+from . import fonts, linebreak
 
 INK = colors.HexColor("#1d2430")
 MUTED = colors.HexColor("#5b6472")
@@ -45,12 +39,37 @@ def draw_text(c, x, y, text, lang, size, fill=INK, align="left", bold=False):
         c.setStrokeColor(colour(fill))
         c.setLineWidth(size * (0.04 if lang == "en" else 0.03))
         t.setTextRenderMode(2)
-    for font, piece in fonts.runs(text, lang):
+    for font, piece, (right, up) in fonts.pieces(text, lang):
+        t.setTextOrigin(x + right * size, y + up * size)
         t.setFont(font, size)
         t.textOut(piece)
+        x += stringWidth(piece, font, size)
     c.drawText(t)
     c.restoreState()
     return width
+
+
+class Set(Flowable):
+    """A paragraph of plain text in a language, set in lines by `linebreak` for the width it is given and
+    drawn line by line with `draw_text` (so Traditional Chinese marks sit centred here too)."""
+
+    def __init__(self, text, lang: str, size: float, leading: float, fill=INK, align="left"):
+        super().__init__()
+        self.text, self.lang, self.size, self.leading, self.fill, self.align = str(text), lang, size, leading, fill, align
+        self.lines: list[str] = []
+
+    def wrap(self, available_width, _available_height):
+        self.width = available_width
+        self.lines = linebreak.lines(self.text, available_width, lambda piece: text_width(piece, self.lang, self.size))
+        self.height = len(self.lines) * self.leading
+        return self.width, self.height
+
+    def draw(self):
+        ascent = fonts.registered(fonts.font_for(self.lang)).face.ascent * self.size / 1000
+        x = {"left": 0, "centre": self.width / 2, "right": self.width}[self.align]
+        for i, line in enumerate(self.lines):
+            draw_text(self.canv, x, self.height - ascent - i * self.leading, line, self.lang, self.size, self.fill,
+                      self.align)
 
 
 def shrink(text: str, lang: str, size: float, width: float) -> float:
@@ -65,7 +84,6 @@ class Flow:
     def __init__(self, c, lang, x, top, width, s, draw=True):
         self.c, self.lang, self.x, self.top, self.y, self.w, self.s, self.draw = c, lang, x, top, top, width, s, draw
         self.font = fonts.font_for(lang)
-        self._styles = {}
 
     @property
     def used(self) -> float:
@@ -74,18 +92,13 @@ class Flow:
     def gap(self, k=0.5):
         self.y -= k * self.s
 
-    def style(self, size, fill=INK) -> ParagraphStyle:
-        key = (size, str(fill))
-        if key not in self._styles:
-            self._styles[key] = ParagraphStyle(
-                "p", fontName=self.font, fontSize=size, leading=size * (1.22 if self.lang == "en" else 1.32),
-                textColor=colour(fill), wordWrap=None if self.lang == "en" else "CJK")
-        return self._styles[key]
+    def leading(self, size) -> float:
+        return size * (1.22 if self.lang == "en" else 1.32)
 
     def para(self, text, k=1.0, fill=INK, indent=0.0, bullet=None):
         """A wrapped paragraph; bullet is a small coloured square hung in the indent."""
         size = self.s * k
-        p = Paragraph(fonts.markup(text, self.lang), self.style(size, fill))
+        p = Set(text, self.lang, size, self.leading(size), fill)
         _, h = p.wrap(self.w - indent, 1e6)
         if self.draw:
             p.drawOn(self.c, self.x + indent, self.y - h)

@@ -18,8 +18,9 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from .. import rulings
 from ..i18n import LANGUAGES
 from . import fonts
+from ..rulings.variations import describe_variation
 from .card import PrintError
-from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE
+from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE, Set
 from .words import Words
 
 # Print-friendly tones for the house colours players usually name; any other colour is read as is.
@@ -49,24 +50,30 @@ def report_pdf(game, lang: str = "en", url: str | None = None) -> bytes:
     return out.getvalue()
 
 
+NAME_SHOWN = 40     # characters of a player's name the report prints (the new-game form allows 40)
+
+
 class _Report:
     def __init__(self, game, words: Words):
         self.game, self.words, self.lang = game, words, words.lang
         self.font = fonts.font_for(words.lang)
         self.state = game.state
         self.names = list(self.state["players"])
+        self.shown = {name: _short(name, NAME_SHOWN) for name in self.names}
         self.colours = {name: _player_colour(p["colour"], i) for i, (name, p) in enumerate(self.state["players"].items())}
         self._styles = {}
 
     # text ------------------------------------------------------------------------------------
     def p(self, text, size=9.5, fill=INK, align=0, leading=1.3, raw=False):
-        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font."""
+        """A paragraph of plain text (or, raw, of ready Paragraph markup) in the language's font;
+        align 0, 1, 2: left, centre, right."""
+        if not raw:
+            return Set(text, self.lang, size, size * leading, fill, ("left", "centre", "right")[align])
         key = (size, str(fill), align)
         if key not in self._styles:
-            self._styles[key] = ParagraphStyle(
-                "r", fontName=self.font, fontSize=size, leading=size * leading, textColor=fill, alignment=align,
-                wordWrap=None if self.lang == "en" else "CJK")
-        return Paragraph(text if raw else fonts.markup(text, self.lang), self._styles[key])
+            self._styles[key] = ParagraphStyle("r", fontName=self.font, fontSize=size, leading=size * leading,
+                                               textColor=fill, alignment=align)
+        return Paragraph(text, self._styles[key])
 
     def table(self, rows, widths, style, **options) -> Table:
         """A platypus Table whose plain cells use the language's font (ReportLab's default is not embedded)."""
@@ -85,14 +92,17 @@ class _Report:
     def header(self, url, width):
         w, st = self.words, self.state
         _ = w.gettext
-        title = self.p(_("%(game)s · %(map)s") % {"game": _("Game report"), "map": w.map_name(self.game.ctx.map)},
+        title = self.p(_("%(game)s · %(map)s") % {"game": _("Game report"), "map": _short(w.map_name(self.game.ctx.map), 60)},
                        20, WHITE, leading=1.2)
         if st["phase"] == "over":
-            status = _("Game over after round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
+            status = _("Game over after the building phase of round %(round)d, in Step %(step)d") % {"round": st["round"], "step": st["step"]}
         else:
             status = _("Game in progress: round %(round)d, Step %(step)d") % {"round": st["round"], "step": st["step"]}
         subtitle = _("%(players)s · %(status)s") % {"players": w.players(len(self.names)), "status": status}
         lines = [title, Spacer(1, 2 * mm), self.p(subtitle, 10.5, WHITE)]
+        played = describe_variation(self.game.ctx.variation, w.lang)   # seed 000's variation: its name
+        if played:
+            lines.append(self.p(played[0], 9.5, WHITE))
         cells, widths = [[lines]], [width]
         if url:
             size = 24 * mm
@@ -128,7 +138,7 @@ class _Report:
             if result is None or i == 1 or _key(row) != _key(ranking[i - 2]):
                 place = i
             won = bool(result) and row["player"] in result["winners"]
-            name = row["player"] + ("  ★ " + _("Winner") if won else "")
+            name = self.shown[row["player"]] + ("  ★ " + _("Winner") if won else "")
             rows.append([self.p(str(place), 13, INK, 1), "", self.p(name, 11),
                          self.p("–" if row["powered"] is None else str(row["powered"]), 13, INK, 1),
                          self.p(w.money(row["money"]), 11, INK, 1), self.p(str(row["cities"]), 13, INK, 1)])
@@ -199,7 +209,7 @@ class _Report:
     def legend(self, width):
         cells, style = [], []
         for i, name in enumerate(self.names):
-            cells += ["", self.p(name, 9)]
+            cells += ["", self.p(self.shown[name], 9)]
             style.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), self.colours[name]))
         per = width / max(len(self.names), 1)
         t = self.table([cells], [4 * mm, per - 4 * mm] * len(self.names),
@@ -216,8 +226,9 @@ class _Report:
             for e in events:
                 if e["type"] == "plant_bought":
                     bought[(self.game.states[i - 1]["round"], e["player"])] = (e["plant"], e["price"])
-        rounds = sorted({r for r, _who in bought})
-        head = [self.p(_("Round"), 8.5, MUTED, 1)] + [self.p(n, 9, INK, 1) for n in self.names]
+        last = self.state["round"] if self.state["phase"] != "auction" else self.state["round"] - 1
+        rounds = range(1, max([last, *(r for r, _who in bought)]) + 1)   # a round without a sale too
+        head = [self.p(_("Round"), 8.5, MUTED, 1)] + [self.p(self.shown[n], 9, INK, 1) for n in self.names]
         rows = [head]
         for r in rounds:
             rows.append([self.p(str(r), 9.5, MUTED, 1)] + [self._bought(bought.get((r, n))) for n in self.names])
@@ -252,6 +263,11 @@ def _nice(top: float) -> float:
         if top <= step * 4:
             return step * 4
     return float(top)
+
+
+def _short(text: str, most: int) -> str:
+    """A name as printed: one that would not fit a table cell (a log may carry any length) ends in "…"."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _player_colour(name: str, index: int) -> colors.Color:

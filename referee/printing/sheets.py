@@ -33,7 +33,7 @@ def pages(size: str, cards: int, faces: int = 2, per_sheet: int = 4) -> list[Pag
     if size == "a6":
         return _a6(cards, faces, per_sheet)
     w, h = SIZES[size]
-    margin, gutter = 13 * mm, 6 * mm
+    margin, gutter = 12 * mm, 6 * mm
     col = (w - 2 * margin - gutter) / 2
     box = h - 2 * margin
     return [Page((w, h), [(0, (margin, h - margin, col, box)), (1, (margin + col + gutter, h - margin, col, box))])]

@@ -1,21 +1,13 @@
 """The game's own words in the reader's language: resources, phases, maps; shared by cards and reports."""
 from .. import rulings
 from ..i18n import translations
+from ..rulings.vocabulary import N_, PHASES, RESOURCE_LABELS, name
 
+__all__ = ["N_", "RESOURCE_COLOURS", "Words"]
 
-def N_(text: str) -> str:
-    """Mark a string for the catalogues; it is translated where it is shown."""
-    return text
-
-
-RESOURCES = {"coal": N_("Coal"), "oil": N_("Oil"), "garbage": N_("Garbage"), "uranium": N_("Uranium")}
 # The board's cube colours: coal brown, oil black, garbage yellow, uranium red.
 RESOURCE_COLOURS = {"coal": "#7a4a1e", "oil": "#1b1b1b", "garbage": "#e8b90c", "uranium": "#c8232c"}
-
-PHASES = (N_("Turn order"), N_("Auction"), N_("Buying resources"), N_("Building"), N_("Bureaucracy"))
-
-# The boards' printed names (maps/*.toml); a board not listed here keeps its own name.
-MAP_NAMES = {"germany": N_("Germany"), "usa": N_("USA")}
+PHASE_NAMES = {number: label for number, label in PHASES.values()}
 
 
 class Words:
@@ -29,15 +21,14 @@ class Words:
         self.rulings = rulings.Words(lang)
 
     def resource(self, key: str) -> str:
-        return self.gettext(RESOURCES[key])
+        return self.gettext(RESOURCE_LABELS[key])
 
     def phase(self, number: int) -> str:
-        return self.gettext(PHASES[number - 1])
+        return self.gettext(PHASE_NAMES[number])
 
     def map_name(self, game_map) -> str:
-        """The board's name as the table app shows it (referee/web/setup_form.py marks the shipped maps'
-        names); a custom map's stays as its file spells it."""
-        return self.gettext(MAP_NAMES.get(game_map.id, game_map.name))
+        """The board's name as the table app shows it; a custom map's stays as its file spells it."""
+        return name(self.gettext, game_map.name)
 
     def cities(self, n: int) -> str:
         return self.ngettext("%(num)s city", "%(num)s cities", n) % {"num": n}

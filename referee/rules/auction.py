@@ -6,8 +6,7 @@ from .fields import whole, known_keys
 from .errors import (BadAction, CannotAfford, IllegalAction, InvalidBid, NotAvailable, NotYourTurn, WrongPhase,
                      CannotStore)
 from .events import event, listing
-from .. import maprules
-from . import plant_market
+from . import cards, hooks, plant_market
 from .deck import replacement
 from .state import player
 from .storage import specs_of, alloc_of, write_alloc, place, fits, totals
@@ -40,7 +39,7 @@ def _money_check(p, name, amount):
 
 def _plant_on_offer(state, ctx, plant):
     offer = plant_market.current(state, ctx)
-    if isinstance(plant, bool) or not isinstance(plant, int) or plant not in offer:
+    if isinstance(plant, bool) or not isinstance(plant, (int, str)) or plant not in offer:
         raise NotAvailable(f"plant {plant!r} is not in the current market; open to auction: "
                            f"{', '.join(map(str, offer))}")
 
@@ -51,15 +50,16 @@ def nominate(state: dict, ctx, action: dict) -> list:
     p = player(state, name)
     _expect_chooser(state, name)
     _plant_on_offer(state, ctx, plant)
-    ruled = maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
-    bid = whole(action.get("bid", plant), "bid")
-    if bid < plant:
-        raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {plant}")
+    ruled = hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
+    least = cards.number(plant)
+    bid = whole(action.get("bid", least), "bid")
+    if bid < least:
+        raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {least}")
     _money_check(p, name, bid)
     seats = list(state["players"])
     start = seats.index(name)
     clockwise = seats[start:] + seats[:start]
-    bidders = maprules.fold(ctx, "bidders", [n for n in clockwise if n in eligible(state)], state, ctx, plant,
+    bidders = hooks.fold(ctx, "bidders", [n for n in clockwise if n in eligible(state)], state, ctx, plant,
                             ruled)
     events = [event("auction_opened", f"{name} opens plant {plant} at {bid}", player=name, plant=plant,
                     bid=bid)] + ruled
@@ -92,7 +92,7 @@ def raise_bid(state: dict, ctx, action: dict) -> list:
     if amount <= lot["bid"]:
         raise InvalidBid(f"a raise must beat {lot['bid']}: bid at least {lot['bid'] + 1}")
     _money_check(p, name, amount)
-    maprules.run(ctx, "may_buy_plant", state, ctx, name, lot["plant"])
+    hooks.run(ctx, "may_buy_plant", state, ctx, name, lot["plant"])
     lot["bid"], lot["leader"] = amount, name
     lot["turn"] = _next_bidder(lot, name)
     return [event("bid", f"{name} bids {amount} for plant {lot['plant']}", player=name, amount=amount,
@@ -122,7 +122,7 @@ def pass_phase(state: dict, ctx, action: dict) -> list:
                          + ", ".join(map(str, plant_market.current(state, ctx))))
     state["auction"]["out"].append(name)
     return [event("auction_passed", f"{name} passes: no more plants for {name} this round", player=name)] \
-        + maprules.run(ctx, "chooser_passed", state, ctx, name)
+        + hooks.run(ctx, "chooser_passed", state, ctx, name)
 
 
 def sold(state: dict, ctx, action: dict) -> list:
@@ -135,10 +135,10 @@ def sold(state: dict, ctx, action: dict) -> list:
         raise NotYourTurn(f"{name} has already bought a plant or passed this round; "
                           f"still buying: {', '.join(eligible(state)) or 'nobody'}")
     _plant_on_offer(state, ctx, plant)
-    ruled = maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
+    ruled = hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
     price = whole(action.get("price"), "price")
-    if price < plant:
-        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {plant}")
+    if price < cards.number(plant):
+        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {cards.number(plant)}")
     _money_check(p, name, price)
     return ruled + sell(state, ctx, name, plant, price, "sold")
 
@@ -146,7 +146,7 @@ def sold(state: dict, ctx, action: dict) -> list:
 def may_buy(state: dict, ctx, name, plant) -> bool:
     """Whether the map's rules let this player buy this plant (the offer in `next` shows only these)."""
     try:
-        maprules.run(ctx, "may_buy_plant", state, ctx, name, plant)
+        hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
     except IllegalAction:
         return False
     return True
@@ -166,8 +166,8 @@ def sell(state: dict, ctx, name, plant, price, how) -> list:
     a["bought"].append(name)
     a["sales"] += 1
     a["lot"] = None
-    rulings = maprules.run(ctx, "plant_bought", state, ctx, name, plant)
-    tasks = maprules.fold(ctx, "after_sale", [replacement(plant, "bought")], state, ctx, name, plant)
+    rulings = hooks.run(ctx, "plant_bought", state, ctx, name, plant)
+    tasks = hooks.fold(ctx, "after_sale", [replacement(plant, "bought")], state, ctx, name, plant)
     if len(p["plants"]) > ctx.max_plants:
         tasks.append({"task": "discard", "player": name})
     state["queue"][0:0] = tasks
@@ -180,7 +180,7 @@ def discard(state: dict, ctx, action: dict) -> list:
     task = state["queue"][0] if state["queue"] else {}
     name = action.get("player")
     p = player(state, name)
-    number = whole(action.get("plant"), "plant")
+    number = cards.plant_id(action.get("plant"), "plant")
     if task.get("task") != "discard" or task.get("player") != name:
         raise WrongPhase(f"{name} has no plant to discard now")
     newest = p["plants"][-1]["number"]

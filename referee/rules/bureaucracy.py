@@ -1,10 +1,10 @@
 """Phase 5: power, income, refill and the plant market at the end of the round (RULES.md phase 5)."""
-from .. import maprules
+from . import hooks
 from .context import RESOURCES, STEP3
 from .errors import BadAction, IllegalPower, WrongPhase
 from .fields import whole
 from .events import event, listing, counted, named
-from . import plant_market, power as power_rules
+from . import cards, plant_market, power as power_rules
 from .deck import put_under, replacement
 from .resources import refill as refill_market, rebuy_prices
 from .state import player
@@ -13,7 +13,7 @@ from .storage import specs_of, alloc_of, write_alloc
 
 def fired_indexes(p: dict, name, plants) -> tuple:
     owned = [pl["number"] for pl in p["plants"]]
-    if not isinstance(plants, list) or len({whole(n, "a plant to fire") for n in plants}) != len(plants):
+    if not isinstance(plants, list) or len({cards.plant_id(n, "a plant to fire") for n in plants}) != len(plants):
         raise BadAction("plants is a list of distinct plant numbers to fire")
     missing = [n for n in plants if n not in owned]
     if missing:
@@ -43,24 +43,24 @@ def power(state: dict, ctx, action: dict) -> list:
     if set(burns) - set(fired):
         raise IllegalPower("burn is given for a plant that is not fired")
     after, used = power_rules.plan(specs, alloc, fired, burns, prices)
-    can = min(own, sum(specs[i][4] for i in fired))
+    can = min(own, sum(specs[i].powers for i in fired))
     cities = whole(action.get("cities", can), "cities", low=0)
     if cities > can:
         raise IllegalPower(f"{name} can power 0 to {can} cities with these plants "
                            f"({own} cities owned); {cities!r} asked")
-    least = maprules.fold(ctx, "least_cities", 0, state, ctx, name)
+    least = hooks.fold(ctx, "least_cities", 0, state, ctx, name)
     if cities < least:
         raise IllegalPower(f"{name} must power {least} cities on this map, as many as their plants can; "
                            f"{cities} asked")
-    rulings = maprules.run(ctx, "may_power", state, ctx, name, [specs[i][0] for i in fired], cities)
+    rulings = hooks.run(ctx, "may_power", state, ctx, name, [specs[i].number for i in fired], cities)
     write_alloc(p["plants"], after)
     burned = [sum(u[r] for u in used.values()) for r in range(len(RESOURCES))]
     for r, n in zip(RESOURCES, burned):
         state["resources"]["supply"][r] += n
-    income = maprules.fold(ctx, "income", ctx.edition.income_for(cities), state, ctx, name, cities, rulings)
+    income = hooks.fold(ctx, "income", ctx.edition.income_for(cities), state, ctx, name, cities, rulings)
     p["money"] += income
     state["acted"].append(name)
-    fired_numbers = [specs[i][0] for i in fired]
+    fired_numbers = [specs[i].number for i in fired]
     burnt = listing(f"{n} {r}" for r, n in zip(RESOURCES, burned) if n) or "nothing"
     plants = named("plant", fired_numbers) if fired_numbers else "no plant"
     why = (f" (the referee's choice: the fewest cubes for {counted(cities, 'city', 'cities')}, the cheapest "
@@ -73,7 +73,7 @@ def power(state: dict, ctx, action: dict) -> list:
 
 def burn_by_plant(specs, used: dict) -> dict:
     """{plant number (as text): {resource: n}} for the fired plants that burn something."""
-    return {str(specs[i][0]): {r: n for r, n in zip(RESOURCES, u) if n} for i, u in sorted(used.items()) if any(u)}
+    return {str(specs[i].number): {r: n for r, n in zip(RESOURCES, u) if n} for i, u in sorted(used.items()) if any(u)}
 
 
 def end_phase(state: dict, ctx) -> list:
@@ -97,7 +97,7 @@ def market_update(state: dict, ctx, task: dict) -> list:
     plants = [c for c in state["market"] if c != STEP3]
     if not plants:
         return []
-    high = max(plants)
+    high = max(plants, key=cards.rank)
     state["market"].remove(high)
     put_under(state["deck"], high)
     state["queue"].insert(0, replacement(high, "end_of_round"))

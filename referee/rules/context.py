@@ -5,8 +5,11 @@ The engine receives these as values; loading them from files is the catalogue's 
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from . import hooks
+
 RESOURCES = ("coal", "oil", "garbage", "uranium")
 STEP3 = "step3"
+PHASES = ("order", "auction", "resources", "building", "bureaucracy")   # a round's five phases, 1 to 5
 
 
 @dataclass(frozen=True)
@@ -16,6 +19,7 @@ class Context:
     players: int
     areas: tuple
     short_game: bool = False
+    variation: object = None   # seed 000's variation 1–4 (referee.catalog.variations.Variation), or None
     planner_factory: object = field(default=None, compare=False)
 
     @property
@@ -28,13 +32,30 @@ class Context:
 
     @property
     def end_cities(self) -> int:
-        from ..maprules import fold
-        return self.edition.short_game_end if self.short_game else fold(self, "end_cities", self.counts.end, self)
+        if self.short_game:
+            return self.edition.short_game_end
+        return hooks.fold(self, "end_cities", self.counts.end, self)
 
     @property
     def step2_cities(self) -> int:
-        from ..maprules import fold
-        return fold(self, "step2_cities", self.counts.step2, self)
+        return hooks.fold(self, "step2_cities", self.counts.step2, self)
+
+    @property
+    def refill_tables(self) -> dict:
+        """{market name: refill table {resource: [Step 1, 2, 3]}} for this player count, the board's market
+        first (named None where it is the only one), as the player aid prints them; a number below 0 takes
+        that many cubes off the market instead."""
+        return hooks.fold(self, "refill_tables", {None: self.edition.refill[self.players]}, self)
+
+    @property
+    def phase_order(self) -> tuple:
+        """The phases of a round in the order this map plays them (hook phase_order)."""
+        return hooks.fold(self, "phase_order", PHASES, self)
+
+    @property
+    def market_rules(self) -> dict:
+        """The base plant-market rules the map plays otherwise, for the player aid (hook market_rules)."""
+        return hooks.fold(self, "market_rules", {}, self)
 
     def plant(self, number):
         return self.plants[number]
@@ -44,20 +65,17 @@ class Context:
         """The edition's plants, with the cards a chosen area swaps in (seed 001 北欧: 「使用するエリアに
         よって、北欧マップ用のカードを追加し、同じ番号発電所を除外する」), as the map's rules play them
         (hook plant_cards; India's garbage plants)."""
-        from ..maprules import fold
         swaps = self.map.setup.get("area_plants", {})
         plants = dict(self.edition.plants)
         for area in self.areas:
             plants.update(swaps.get(area, {}))
-        return fold(self, "plant_cards", plants, self)
+        return hooks.fold(self, "plant_cards", plants, self)
 
     @cached_property
     def rules(self) -> tuple:
-        """(module, params) of each of the map's own rules (referee.maprules)."""
-        from ..maprules import active
-        return active(self.map.rules)
+        """(module, params) of each of the map's own rules, loaded by name (rules/hooks.py)."""
+        return hooks.active(self.map.rules)
 
     @cached_property
     def planner(self):
-        from ..maprules import fold
-        return self.planner_factory(self.map, self.areas, **fold(self, "planner_options", {}, self))
+        return self.planner_factory(self.map, self.areas, **hooks.fold(self, "planner_options", {}, self))

@@ -7,7 +7,7 @@ then the plants put under it, shuffled ('shuffled': known contents, unknown orde
 under after that (only in the short game, which stays in Step 1) lie below them, in order.
 A deck the map prepares in its own order is `deck["prepared"]` (prepared.py), drawn first.
 """
-from . import prepared
+from . import cards, prepared
 from .context import STEP3
 from .errors import ImpossibleDraw, BadAction
 from .events import event, listing
@@ -18,7 +18,7 @@ def possible_draws(deck: dict) -> list:
         return prepared.possible(deck)
     if deck["step3_drawn"]:
         hidden = prepared.pool(deck) if deck.get("hidden") else []
-        return sorted(deck["shuffled"] + hidden) or deck["under"][:1]
+        return cards.ranked(deck["shuffled"] + hidden) or deck["under"][:1]
     if deck["above"] == 0:
         return [STEP3]
     if deck["top"] is not None:
@@ -44,9 +44,10 @@ def cards_left(deck: dict) -> int:
 def parse_card(card):
     if card == STEP3 or (isinstance(card, str) and card.strip().lower().replace(" ", "") in ("step3", "3rd")):
         return STEP3
-    if isinstance(card, bool) or not isinstance(card, int):
-        raise BadAction(f"a drawn card is a plant number or \"step3\", not {card!r}")
-    return card
+    if isinstance(card, bool) or not isinstance(card, (int, str)) or (
+            isinstance(card, str) and cards.new_id(card) is None):
+        raise BadAction(f"a drawn card is a plant number or \"step3\" (a new card as \"13+\"), not {card!r}")
+    return cards.plant_id(card, "a drawn card")
 
 
 def take(deck: dict, card) -> list:
@@ -59,7 +60,7 @@ def take(deck: dict, card) -> list:
     events = []
     if card == STEP3:
         deck["step3_drawn"] = True
-        deck["shuffled"] = sorted(deck["under"])
+        deck["shuffled"] = cards.ranked(deck["under"])
         deck["under"] = []
         events.append(event("deck_shuffled", f"Step 3 card drawn: the {len(deck['shuffled'])} plants "
                             "under it are shuffled and form the deck", deck=deck["shuffled"]))

@@ -1,5 +1,5 @@
 """Game end and the winner (RULES.md Game end and winner)."""
-from .. import maprules
+from . import hooks
 from .events import event, listing, counted
 from .power import best
 from .storage import specs_of, alloc_of
@@ -9,7 +9,7 @@ def finish(state: dict, ctx) -> list:
     """After the final phase 4 each player powers what they can; most cities powered wins,
     ties go to most money, then most cities. No income is paid (a map rule may pay something
     first, hook game_ends)."""
-    before = maprules.run(ctx, "game_ends", state, ctx)
+    before = hooks.run(ctx, "game_ends", state, ctx)
     rows = []
     for name, p in state["players"].items():
         powered = best(specs_of(ctx, p["plants"]), alloc_of(p["plants"]), len(p["cities"]))["cities"]

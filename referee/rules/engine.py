@@ -2,12 +2,12 @@
 
 `apply` never changes the state it is given; an illegal fact raises a typed IllegalAction.
 """
-from .. import maprules
+from . import hooks
 from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
 from .fields import known_keys, normal_name, plain_json
 from .copying import deep_copy
-from . import auction, building, bureaucracy, flow, legal, order, resources
+from . import auction, building, bureaucracy, cards, flow, legal, order, resources
 from .state import initial_state, player
 
 
@@ -33,7 +33,7 @@ def _phase_turn(state, ctx, phase, name):
 def _end_turn(state, ctx, name, kind):
     """A buy, build or pass ends the player's part in the phase, unless a map rule passes the turn
     on instead (hook turn_over; India: one cube at a time, round the table)."""
-    if maprules.fold(ctx, "turn_over", True, state, ctx, name, kind):
+    if hooks.fold(ctx, "turn_over", True, state, ctx, name, kind):
         state["acted"].append(name)
 
 
@@ -121,6 +121,7 @@ def check_shape(action) -> tuple:
 def apply(state: dict, action: dict, ctx) -> tuple:
     """(new state, events) after one table fact, or IllegalAction with the state untouched."""
     kind, action = check_shape(action)
+    action = cards.canonical(action, ctx.plants)
     if state["phase"] == "over":
         raise WrongPhase("the game is over")
     blocker = flow.waiting(state)

@@ -4,11 +4,11 @@ Rulings that need something only the table knows (the card drawn, the plant disc
 the head of `state["queue"]`; everything else runs at once. When a phase's players are done and
 the queue is empty, the phase closes by queueing what comes next.
 """
-from .. import maprules
+from . import hooks
 from .context import STEP3
 from .errors import WrongPhase
-from .events import event, counted, named
-from . import auction, bureaucracy, deck, end, order, plant_market, steps
+from .events import event
+from . import auction, bureaucracy, deck, end, order, plant_market, steps, variation_rules
 from .state import most_cities, new_auction
 
 WAITS_FOR_TABLE = ("draw", "discard")
@@ -37,7 +37,7 @@ def advance(state: dict, ctx) -> list:
             state["closing"] = True
             queued = len(state["queue"])
             events += PHASE_END[state["phase"]](state, ctx)
-            state["queue"][queued:] = maprules.fold(ctx, "phase_end", state["queue"][queued:], state, ctx)
+            state["queue"][queued:] = hooks.fold(ctx, "phase_end", state["queue"][queued:], state, ctx)
         else:
             break
     return events
@@ -57,32 +57,6 @@ def skipped_draw(state, ctx, task) -> list:
     cause = "game_ending" if state["end_reached"] else "deck_empty"
     return [event("no_draw", f"No card drawn to {task['reason']}: {NO_DRAW[cause]}", cause=cause,
                   replacing=task["replacing"], draw_cause=task["cause"])]
-
-
-def check_low(state, ctx, task) -> list:
-    """Every market plant numbered at or below the most cities anyone has goes in one ruling, and a
-    card is drawn for each, one at a time; each card drawn is checked again (see draw)."""
-    low = plant_market.too_low(state, ctx)
-    if not low:
-        return []
-    cities = plant_market.low_cities(state, ctx)
-    leader = next(n for n, p in state["players"].items() if len(p["cities"]) == cities)
-    plant_market.take(state, low)
-    state["queue"][0:0] = [deck.replacement(plant, "cities") for plant in low]
-    draws = 0 if state["end_reached"] else min(len(low), deck.cards_left(state["deck"]))
-    removal = event("plant_removed", f"Remove {named('plant', low)} ({leader} has {cities} cities); draw "
-                    f"{counted(draws, 'card') if draws else 'no card'}.", plants=low, player=leader,
-                    cities=cities, draws=draws, cause="cities")
-    return [removal] + maprules.run(ctx, "low_removed", state, ctx, leader, low, cities)
-
-
-def remove_lowest(state, ctx, task) -> list:
-    low = plant_market.lowest(state)
-    if low is None:
-        return []
-    if task.get("replace"):
-        state["queue"].insert(0, deck.replacement(low, task["cause"]))
-    return [plant_market.remove(state, low, task["reason"], task["cause"])]
 
 
 def to_phase(state, ctx, task) -> list:
@@ -133,8 +107,8 @@ def end_building(state, ctx) -> list:
 
 TASKS = {
     "draw": skipped_draw,
-    "check_low": check_low,
-    "remove_lowest": remove_lowest,
+    "check_low": plant_market.check_low,
+    "remove_lowest": plant_market.remove_lowest,
     "step2": steps.begin_step2,
     "step3": steps.begin_step3,
     "auction_step3": steps.auction_end_step3,
@@ -148,7 +122,7 @@ def task_rule(ctx, name: str):
     """The ruling a queued task runs: the base engine's, or one a map rule adds (its TASKS)."""
     if name in TASKS:
         return TASKS[name]
-    return next(rule.TASKS[name] for rule, _ in ctx.rules if name in getattr(rule, "TASKS", {}))
+    return hooks.task(ctx, name)
 
 
 PHASE_END = {
@@ -167,6 +141,9 @@ def draw(state: dict, ctx, action: dict) -> list:
                                                           if task else ""))
     card = deck.parse_card(action.get("card", action.get("plant")))
     events = deck.take(state["deck"], card)
+    removed = variation_rules.first_of_number(state, ctx, card) if card != STEP3 else []
+    if removed:   # variation 2: the first card of its number leaves the game; the draw stays due
+        return events + removed
     state["queue"].pop(0)
     if card == STEP3:
         return events + steps.step3_card_drawn(state, ctx, task)

@@ -4,7 +4,8 @@ The tablet pages offer exactly these; the engine still validates every fact it i
 """
 from . import auction, building, deck, plant_market
 from .flow import waiting
-from .. import maprules
+from . import hooks
+from .cards import number
 from .context import RESOURCES
 from .order import due
 from .power import best
@@ -55,7 +56,7 @@ def _auction(state, ctx, out):
     who = auction.chooser(state)
     out["waiting_for"] = [who]
     money = state["players"][who]["money"]
-    offer = [p for p in plant_market.current(state, ctx) if p <= money and auction.may_buy(state, ctx, who, p)]
+    offer = [p for p in plant_market.current(state, ctx) if number(p) <= money and auction.may_buy(state, ctx, who, p)]
     acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
     if state["round"] > 1:
         acts.append({"type": "pass", "player": who})
@@ -117,7 +118,7 @@ def _resources(state, ctx, out):
         buy["cheapest"] = {r: min((o["cheapest"][r] for o in offers.values() if o["cheapest"][r] is not None),
                                   default=None) for r in RESOURCES}
         buy["markets"] = offers
-    return [buy, {"type": "pass", "player": who}]
+    return [hooks.fold(ctx, "buy_offer", buy, state, ctx, who), {"type": "pass", "player": who}]
 
 
 def _building(state, ctx, out):
@@ -137,14 +138,15 @@ def _building(state, ctx, out):
         options = [{"city": c, "cost": costs[c]} for c in open_cities if c in costs and costs[c] <= p["money"]]
     options.sort(key=lambda o: (o["cost"], o["city"]))
     offer = {"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"], "cities": options}
-    return [maprules.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
+    return [hooks.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
 
 
 def _open_cities(state, ctx, who) -> dict:
     """{city: houses there} of the play areas' cities the player may build in now, price aside."""
     own = state["players"][who]["cities"]
     return {c: houses_in(state, c) for c in sorted(ctx.map.cities_in(ctx.areas))
-            if c not in own and houses_in(state, c) < state["step"] and building.may_build_in(state, ctx, who, c)}
+            if c not in own and houses_in(state, c) < ctx.map.open_spaces(c, state["step"])
+            and building.may_build_in(state, ctx, who, c)}
 
 
 def build_choices(state: dict, ctx, fact: dict) -> dict:
@@ -181,7 +183,7 @@ def build_choices(state: dict, ctx, fact: dict) -> dict:
             why = {"reason": "yours"}
         elif city not in inside:
             why = {"reason": "outside", "area": ctx.map.cities[city].area}
-        elif houses_in(state, city) >= step:
+        elif houses_in(state, city) >= ctx.map.open_spaces(city, step):
             why = {"reason": "full", "houses": houses_in(state, city), "step": step}
         elif city not in open_cities:
             why = {"reason": "closed"}
@@ -209,9 +211,9 @@ def _bureaucracy(state, ctx, out):
         specs = specs_of(ctx, p["plants"])
         choice = best(specs, alloc_of(p["plants"]), len(p["cities"]), prices)
         act = {"type": "power", "player": name, "max_cities": choice["cities"],
-               "proposal": {"plants": [specs[i][0] for i in choice["fired"]], "cities": choice["cities"],
+               "proposal": {"plants": [specs[i].number for i in choice["fired"]], "cities": choice["cities"],
                             "burn": burn_by_plant(specs, choice["burn"])}}
-        least = maprules.fold(ctx, "least_cities", 0, state, ctx, name)
+        least = hooks.fold(ctx, "least_cities", 0, state, ctx, name)
         if least:  # a map's duty to power (India)
             act["min_cities"] = least
         acts.append(act)

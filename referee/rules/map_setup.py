@@ -3,7 +3,7 @@
 The numbers are data in the map file (`[setup]`, checked by the catalogue, docs/maps.md); the
 edition tables a map replaces (money, areas, resource market, refill) come through `[overrides]`.
 """
-from . import prepared
+from . import cards, hooks, prepared
 from .events import event, listing, named
 
 
@@ -11,14 +11,24 @@ def market(ctx) -> list:
     """The starting plant market: the map's own for this player count (China: one plant per
     player), else the edition's."""
     own = ctx.map.setup.get("market_by_players", {}).get(ctx.players)
-    return sorted(own if own is not None else ctx.edition.initial_market)
+    return cards.ranked(own if own is not None else ctx.edition.initial_market)
+
+
+def step3_plants(ctx) -> int:
+    """Plants in the market in Step 3: the opening market less the Step 3 card and the lowest plant,
+    which leave with no replacement (docs/rules-notes.md: 8 − 2 = 6), or the map's own number (China)."""
+    return hooks.fold(ctx, "step3_size", len(market(ctx)) - 2, ctx)
 
 
 def removed(ctx) -> list:
-    """Plants out of the game from the start, known to all: by map (France 13, Russia 6 and 14, ...)
-    and by player count where the map fixes them (China)."""
+    """Plants out of the game from the start, known to all: by map (France 13, Russia 6 and 14, ...),
+    by player count where the map fixes them (China), and by seed 000's variation (France's 11 in
+    variation 1, variation 2's turned-up cards); a map's card the variation does not play is no card."""
     setup = ctx.map.setup
-    return sorted(set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, [])))
+    known = set(setup.get("removed", [])) | set(setup.get("removed_by_players", {}).get(ctx.players, []))
+    if ctx.variation is not None:
+        known = {c for c in known if c in ctx.plants} | set(ctx.variation.removed)
+    return cards.ranked(known)
 
 
 def random_removals(ctx) -> int:

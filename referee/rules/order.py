@@ -1,6 +1,7 @@
 """Phase 1: turn order (RULES.md A round, phase 1)."""
-from .. import maprules
+from . import hooks
 from .events import event
+from . import cards
 from .state import highest_plant
 
 
@@ -20,8 +21,10 @@ def determine(state: dict, ctx, rule: str) -> list:
     more cards, hook highest_plant). `rule` says which ruling this is: "plants" (round 1, after the
     auction: nobody has a city) or "cities"."""
     players = state["players"]
-    state["order"] = sorted(state["order"], key=lambda n: (
-        -len(players[n]["cities"]), -maprules.fold(ctx, "highest_plant", highest_plant(players[n]), state, ctx, n)))
+    def key(n):
+        top = cards.rank(hooks.fold(ctx, "highest_plant", highest_plant(players[n]), state, ctx, n))
+        return -len(players[n]["cities"]), -top[0], -top[1]
+    state["order"] = sorted(state["order"], key=key)
     return [event("turn_order", f"Turn order {', '.join(state['order'])}: {RULES[rule]}", order=list(state["order"]),
                   rule=rule)]
 
@@ -34,4 +37,4 @@ def due(state: dict, ctx=None):
     """Whose turn it is to buy or build: the first in reverse order still to act, unless a map rule
     says otherwise (hook turn; India: one cube at a time, round the table). No ctx: the base rule."""
     first = next(n for n in reverse(state) if n not in state["acted"])
-    return first if ctx is None else maprules.fold(ctx, "turn", first, state, ctx)
+    return first if ctx is None else hooks.fold(ctx, "turn", first, state, ctx)

@@ -23,9 +23,9 @@ def _costs(prices) -> tuple:
 
 def plan(specs, alloc, fired: tuple, burns: dict, prices=None) -> tuple:
     """(allocation after burning, burn per fired plant) for a legal choice, else IllegalPower."""
-    found = arrange(specs, alloc, {i: burns.get(i, specs[i][2]) for i in fired}, *_costs(prices))
+    found = arrange(specs, alloc, {i: burns.get(i, specs[i].burns) for i in fired}, *_costs(prices))
     if found is None:
-        names = ", ".join(str(specs[i][0]) for i in fired)
+        names = ", ".join(str(specs[i].number) for i in fired)
         raise IllegalPower(f"plants {names} cannot all fire: not enough resources on them, even after "
                            "moving cubes between your plants")
     layout, used = found
@@ -40,7 +40,7 @@ def _enough(specs, alloc, fired) -> bool:
     need = [0] * len(RESOURCES)
     either = 0
     for i in fired:
-        acc, burns = specs[i][1], specs[i][2]
+        acc, burns = specs[i].accepts, specs[i].burns
         if len(acc) > 1:
             either += burns
         elif acc:
@@ -55,7 +55,7 @@ def best(specs, alloc, cities: int, prices=None) -> dict:
     cubes; among those, the ones burning the cubes cheapest to rebuy (when `prices` are given),
     then moving the fewest cubes, then the fewest plants. Cached: the tablet's offer asks it of
     every player still to power after each fact (callers must not change the answer)."""
-    options = sorted((-min(cities, sum(specs[i][4] for i in fired)), sum(specs[i][2] for i in fired),
+    options = sorted((-min(cities, sum(specs[i].powers for i in fired)), sum(specs[i].burns for i in fired),
                       len(fired), fired)
                      for k in range(len(specs) + 1) for fired in combinations(range(len(specs)), k))
     choice = None
@@ -64,7 +64,7 @@ def best(specs, alloc, cities: int, prices=None) -> dict:
             break
         if not _enough(specs, alloc, fired):
             continue
-        found = arrange(specs, alloc, {i: specs[i][2] for i in fired}, *_costs(prices))
+        found = arrange(specs, alloc, {i: specs[i].burns for i in fired}, *_costs(prices))
         if found is None:
             continue
         layout, used = found
@@ -82,7 +82,7 @@ def parse_burns(specs, burn: dict) -> dict:
         return out
     if not isinstance(burn, dict):
         raise BadAction("burn is an object: {plant number: {resource: count}}")
-    index = {str(s[0]): i for i, s in enumerate(specs)}
+    index = {str(s.number): i for i, s in enumerate(specs)}
     for key, mix in burn.items():
         i = index.get(str(key))
         if i is None:

@@ -11,6 +11,7 @@ card and are shuffled with the plants put under it once it comes up. `top` and `
 as in the base deck (deck.py): the known top card, and the cards above the Step 3 card's part.
 A map without a prepared deck never has these keys, and deck.py plays the base deck.
 """
+from .cards import ranked
 from .context import STEP3
 from .events import event, listing
 
@@ -52,7 +53,7 @@ def unseen_in_deck(deck: dict) -> int:
 def possible(deck: dict) -> list:
     part = deck["prepared"][0]
     plants = set(part["cards"]) | (set(pool(deck)) if free(part) else set())
-    return sorted(plants) + ([STEP3] if part["step3"] else [])
+    return ranked(plants) + ([STEP3] if part["step3"] else [])
 
 
 def take(deck: dict, card) -> list:
@@ -68,7 +69,7 @@ def take(deck: dict, card) -> list:
         deck["prepared"] = []
         deck["step3_drawn"] = True
         known = [c for p in below for c in p["cards"]]
-        deck["shuffled"] = sorted(deck["under"] + known)
+        deck["shuffled"] = ranked(deck["under"] + known)
         deck["unseen"] = [c for c in deck["unseen"] if c not in known]
         deck["hidden"] = sum(free(p) for p in below)
         deck["under"] = []
@@ -99,7 +100,7 @@ def put_on_top(deck: dict, cards: list) -> None:
     """Known cards placed on top of the deck, the first topmost (Spain & Portugal at Step 2)."""
     deck.setdefault("prepared", [])
     deck["prepared"][0:0] = [{"cards": [c], "count": 1, "step3": False} for c in cards]
-    deck["unseen"] = sorted(deck["unseen"] + list(cards))
+    deck["unseen"] = ranked(deck["unseen"] + list(cards))
     derive(deck)
 
 

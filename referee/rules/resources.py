@@ -6,7 +6,7 @@ Cubes are finite: market + supply + on plants is always the box total.
 """
 from typing import NamedTuple
 
-from .. import maprules
+from . import cards, hooks
 from .context import RESOURCES
 from .errors import BadAction, CannotAfford, CannotStore, IllegalAction, NotAvailable
 from .fields import whole, known_keys
@@ -20,7 +20,7 @@ from .storage import specs_of, alloc_of, write_alloc, place, fits, totals, IDX
 def track(ctx, state: dict, resource: str) -> tuple:
     """The prices of a resource's market spaces, cheapest first: the board's, unless a map rule
     moves them (hook market_slots)."""
-    return maprules.fold(ctx, "market_slots", ctx.edition.market_slots[resource], state, ctx, resource)
+    return hooks.fold(ctx, "market_slots", ctx.edition.market_slots[resource], state, ctx, resource)
 
 
 def filled_prices(ctx, state: dict, resource: str, count: int) -> list:
@@ -48,7 +48,7 @@ def board_market(state: dict, ctx) -> Market:
 def markets(state: dict, ctx) -> list:
     """The markets a player may buy from: the board's, unless a map rule sets out several (Korea's
     North and South, hook resource_markets); the board's own market stays state["resources"]."""
-    return maprules.fold(ctx, "resource_markets", [board_market(state, ctx)], state, ctx)
+    return hooks.fold(ctx, "resource_markets", [board_market(state, ctx)], state, ctx)
 
 
 def chosen_market(state: dict, ctx, choice, amounts: dict) -> Market:
@@ -71,7 +71,7 @@ def price_of(ctx, state: dict, resource: str, n: int, name=None, events=None, ma
     """Cost of the n cheapest cubes of a resource in the market (the board's unless given) for
     player `name`; a map rule may change it (hook resource_cost) and explain why in `events`."""
     prices = (market or board_market(state, ctx)).prices(resource)[:n]
-    return maprules.fold(ctx, "resource_cost", sum(prices), state, ctx, name, resource, prices,
+    return hooks.fold(ctx, "resource_cost", sum(prices), state, ctx, name, resource, prices,
                          [] if events is None else events)
 
 
@@ -99,7 +99,7 @@ def buy(state: dict, ctx, action: dict) -> list:
     for r, n in amounts.items():
         if n > market.counts[r]:
             raise NotAvailable(f"only {market.counts[r]} {r} left in {where}; {n} asked")
-    maprules.run(ctx, "may_buy", state, ctx, name, amounts)
+    hooks.run(ctx, "may_buy", state, ctx, name, amounts)
     rulings = []
     cost = sum(price_of(ctx, state, r, n, name, rulings, market) for r, n in amounts.items() if n)
     if cost > p["money"]:
@@ -144,7 +144,7 @@ def max_buyable(state: dict, ctx, name, money: bool = True, market=None) -> dict
 def _allowed(state: dict, ctx, name, amounts: dict) -> bool:
     """Whether the map's rules let the player buy these cubes (hook may_buy; always, without one)."""
     try:
-        maprules.run(ctx, "may_buy", state, ctx, name, amounts)
+        hooks.run(ctx, "may_buy", state, ctx, name, amounts)
     except IllegalAction:
         return False
     return True
@@ -155,7 +155,7 @@ def refill(state: dict, ctx) -> list:
     n_players = len(state["players"])
     column = state["step"] - 1
     market = board_market(state, ctx)
-    return [fill(state, market, r, maprules.fold(ctx, "refill_due", ctx.edition.refill[n_players][r][column],
+    return [fill(state, market, r, hooks.fold(ctx, "refill_due", ctx.edition.refill[n_players][r][column],
                                                  state, ctx, r)) for r in RESOURCES]
 
 
@@ -216,7 +216,7 @@ def move(state: dict, ctx, action: dict) -> list:
 
 
 def _own(p, name, number):
-    whole(number, "a move's plant")
+    cards.plant_id(number, "a move's plant")
     pl = next((x for x in p["plants"] if x["number"] == number), None)
     if pl is None:
         owned = ", ".join(str(x["number"]) for x in p["plants"]) or "none"

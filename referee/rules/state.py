@@ -1,8 +1,7 @@
 """The table state: plain JSON data, and the few questions every rule asks of it."""
 import random
 
-from .. import maprules
-from . import map_setup
+from . import cards, hooks, map_setup
 from .context import RESOURCES
 from .errors import BadSetup, BadAction
 
@@ -16,7 +15,7 @@ def initial_state(setup: dict, ctx) -> dict:
     order = round_one_order(setup, names)
     market = map_setup.market(ctx)
     removed = map_setup.removed(ctx)
-    deck_plants = sorted(n for n in ctx.plants if n not in market and n not in removed)
+    deck_plants = cards.ranked(n for n in ctx.plants if n not in market and n not in removed)
     state = {
         "round": 1,
         "phase": "auction",
@@ -42,7 +41,7 @@ def initial_state(setup: dict, ctx) -> dict:
         "end_reached": False,
         "result": None,
     }
-    maprules.run(ctx, "setup_state", state, ctx)
+    hooks.run(ctx, "setup_state", state, ctx)
     return state
 
 
@@ -79,5 +78,6 @@ def most_cities(state: dict) -> int:
     return max(len(p["cities"]) for p in state["players"].values())
 
 
-def highest_plant(p: dict) -> int:
-    return max((pl["number"] for pl in p["plants"]), default=0)
+def highest_plant(p: dict):
+    """The highest card (by rank: a new card above the base card of its number)."""
+    return max((pl["number"] for pl in p["plants"]), key=cards.rank, default=0)

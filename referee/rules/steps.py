@@ -1,5 +1,5 @@
 """Step 2 and Step 3 (RULES.md Steps)."""
-from .. import maprules
+from . import hooks
 from .context import STEP3
 from .events import event
 from . import map_setup, plant_market
@@ -10,7 +10,7 @@ from .state import most_cities
 def step2_due(state: dict, ctx) -> bool:
     """Checked after phase 4: someone has reached the Step 2 city count (never in the short game)."""
     return (not ctx.short_game and not state["step2_started"]
-            and maprules.fold(ctx, "step2_due", most_cities(state) >= ctx.step2_cities, state, ctx))
+            and hooks.fold(ctx, "step2_due", most_cities(state) >= ctx.step2_cities, state, ctx))
 
 
 def begin_step2(state: dict, ctx, task: dict) -> list:
@@ -29,7 +29,7 @@ def begin_step2(state: dict, ctx, task: dict) -> list:
         why, facts = "a rule of this map", {"cause": "map"}
     events = [event("step2", f"Step 2 begins: {why}", step=2, **facts)]
     events += map_setup.return_aside(state)
-    events += maprules.run(ctx, "step2_begins", state, ctx)
+    events += hooks.run(ctx, "step2_begins", state, ctx)
     low = plant_market.lowest(state)
     if low is not None:
         events.append(plant_market.remove(state, low, "Step 2 removes the lowest plant", "step2"))
@@ -79,7 +79,7 @@ def apply_step3(state: dict, ctx) -> list:
     state["step"] = 3
     state["step3_at"] = None
     return [event("step3", "Step 3 begins: six plants in the market, all open to auction; "
-                  "three houses per city", step=3)] + maprules.run(ctx, "step3_begins", state, ctx)
+                  "three houses per city", step=3)] + hooks.run(ctx, "step3_begins", state, ctx)
 
 
 def auction_end_step3(state: dict, ctx, task: dict) -> list:

@@ -12,6 +12,8 @@ plant with room and no oil on a hybrid to an oil plant with room; from it, moves
 cubes among plants of one kind, the hybrids keep theirs. From any other layout every layout with
 the same cubes that is not stuck can be reached. So placing cubes is a flow problem, not a search.
 """
+from typing import NamedTuple
+
 from .context import RESOURCES
 from .mincost import Network
 
@@ -20,12 +22,21 @@ COAL, OIL = IDX["coal"], IDX["oil"]
 REQUIRED = 10 ** 6          # the cost saved by each cube a fired plant needs: needs come first
 
 
-def specs_of(ctx, plants: list) -> tuple:
-    """(number, accepted resource indexes, burns, capacity, powers) for each owned plant."""
+class Spec(NamedTuple):
+    """An owned plant as storing and powering see it (a tuple: hashable for power.best's cache)."""
+    number: int
+    accepts: tuple[int, ...]  # resource indexes (IDX)
+    burns: int
+    capacity: int
+    powers: int
+
+
+def specs_of(ctx, plants: list) -> tuple[Spec, ...]:
+    """A Spec for each owned plant, in the player's order."""
     out = []
     for pl in plants:
         p = ctx.plant(pl["number"])
-        out.append((p.number, tuple(IDX[r] for r in p.accepts), p.burns, p.capacity, p.powers))
+        out.append(Spec(p.number, tuple(IDX[r] for r in p.accepts), p.burns, p.capacity, p.powers))
     return tuple(out)
 
 
@@ -47,14 +58,14 @@ def fits(specs: tuple, amounts) -> bool:
     kinds = [i for i, n in enumerate(amounts) if n]
     for mask in range(1, 1 << len(kinds)):
         group = [k for b, k in enumerate(kinds) if mask >> b & 1]
-        room = sum(s[3] for s in specs if any(i in s[1] for i in group))
+        room = sum(s.capacity for s in specs if any(i in s.accepts for i in group))
         if sum(amounts[i] for i in group) > room:
             return False
     return True
 
 
 def is_hybrid(spec) -> bool:
-    return COAL in spec[1] and OIL in spec[1]
+    return COAL in spec.accepts and OIL in spec.accepts
 
 
 def _balance(specs, alloc) -> tuple:
@@ -62,12 +73,12 @@ def _balance(specs, alloc) -> tuple:
     oil on hybrids): all that decides what moves can do with coal and oil."""
     coal_room = oil_room = hybrid_room = coal = oil = 0
     for spec, counts in zip(specs, alloc):
-        room = spec[3] - sum(counts)
+        room = spec.capacity - sum(counts)
         if is_hybrid(spec):
             hybrid_room, coal, oil = hybrid_room + room, coal + counts[COAL], oil + counts[OIL]
-        elif spec[1] == (COAL,):
+        elif spec.accepts == (COAL,):
             coal_room += room
-        elif spec[1] == (OIL,):
+        elif spec.accepts == (OIL,):
             oil_room += room
     return coal_room, oil_room, hybrid_room, coal, oil
 
@@ -82,7 +93,7 @@ def moves_needed(specs, alloc, hand) -> int | None:
     if they never fit. Only coal leaving a hybrid for a coal plant (or oil for an oil plant) makes
     room that was not there, and each such move makes one place on a hybrid."""
     for r, n in enumerate(hand):
-        if r not in (COAL, OIL) and n > sum(s[3] - sum(c) for s, c in zip(specs, alloc) if r in s[1]):
+        if r not in (COAL, OIL) and n > sum(s.capacity - sum(c) for s, c in zip(specs, alloc) if r in s.accepts):
             return None
     coal_room, oil_room, hybrid_room, coal, oil = _balance(specs, alloc)
     short = max(0, hand[COAL] - coal_room) + max(0, hand[OIL] - oil_room) - hybrid_room
@@ -125,7 +136,7 @@ def place(specs: tuple, start: tuple, hand) -> tuple | None:
     for r in range(len(RESOURCES)):
         while left[r]:
             left = tuple(n - (i == r) for i, n in enumerate(left))
-            alloc = next(nxt for b, spec in enumerate(specs) if r in spec[1] and sum(alloc[b]) < spec[3]
+            alloc = next(nxt for b, spec in enumerate(specs) if r in spec.accepts and sum(alloc[b]) < spec.capacity
                          for nxt in [_shift(alloc, None, b, r)] if moves_needed(specs, nxt, left) == 0)
     return alloc
 
@@ -138,23 +149,23 @@ def arrange(specs: tuple, alloc: tuple, needs: dict, burn_cost: tuple, move_cost
     net, keep, burn = Network(), {}, {}
     fixed = stuck(specs, alloc)
     for p, (spec, counts) in enumerate(zip(specs, alloc)):
-        for r in spec[1]:
+        for r in spec.accepts:
             if counts[r]:
                 net.arc("in", ("has", p, r), counts[r])
                 for q, other in enumerate(specs):
-                    if r in other[1] and (q == p or not (fixed and (is_hybrid(spec) or is_hybrid(other)))):
+                    if r in other.accepts and (q == p or not (fixed and (is_hybrid(spec) or is_hybrid(other)))):
                         net.arc(("has", p, r), ("gets", q, r), counts[r], move_cost * (q != p))
     for q, spec in enumerate(specs):
         need = needs.get(q, 0)
         if isinstance(need, int) and need:
             net.arc(("needs", q), ("plant", q), need, -REQUIRED)
-        for r in spec[1]:
+        for r in spec.accepts:
             if isinstance(need, tuple) and need[r]:
                 burn[q, r] = net.arc(("gets", q, r), ("plant", q), need[r], burn_cost[r] - REQUIRED)
             elif isinstance(need, int) and need:
                 burn[q, r] = net.arc(("gets", q, r), ("needs", q), need, burn_cost[r])
-            keep[q, r] = net.arc(("gets", q, r), ("plant", q), spec[3])
-        net.arc(("plant", q), "out", spec[3])
+            keep[q, r] = net.arc(("gets", q, r), ("plant", q), spec.capacity)
+        net.arc(("plant", q), "out", spec.capacity)
     net.run("in", "out")
     used = {q: tuple(net.flow(burn[q, r]) if (q, r) in burn else 0 for r in range(len(RESOURCES)))
             for q in needs}

@@ -11,7 +11,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from ..shipped import shipped
 from ..store import default_path
-from . import access, db, errors, language
+from . import access, db, errors, guard, language, storage
 from .numbers import ShortInt
 from .tables import Tables
 
@@ -29,14 +29,19 @@ def create_app(config: dict | None = None) -> Flask:
         CUSTOM_MAPS=str(default_path().parent / "maps"),   # boards of the table's own (custom_maps.py)
         WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
         WTF_CSRF_SSL_STRICT=False,
+        SESSION_COOKIE_SAMESITE="Lax",
+        HOSTS=(),                  # names besides loopback this server answers to (`referee serve` sets them)
+        READ_ONLY=False,           # set at start when the games file or its folder cannot be written
     )
     app.config.update(config or {})
+    guard.init_app(app)            # first: a request under another site's name gets no further
     csrf.init_app(app)
     language.init_app(app)
     db.init_app(app)
     access.init_app(app)
     errors.init_app(app)
     app.extensions["referee.tables"] = Tables()
+    storage.init_app(app)
     from . import games, printouts, table
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)

@@ -4,9 +4,11 @@ A device that opens the printed URL (…?key=K) keeps the key in a cookie; any o
 but gets a 403 page when it tries to change something.
 """
 import hmac
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from flask import abort, current_app, redirect, request
+
+from .db import file_state
 
 COOKIE = "table_key"
 CHANGES = ("POST", "PUT", "PATCH", "DELETE")
@@ -29,7 +31,7 @@ def init_app(app):
             if not hmac.compare_digest(offered.encode(), key.encode()):
                 abort(403)
             query = urlencode([(k, v) for k, v in request.args.items(multi=True) if k != "key"])
-            response = redirect(request.path + (f"?{query}" if query else ""))
+            response = redirect(quote(request.path) + (f"?{query}" if query else ""))
             response.set_cookie(COOKIE, key, max_age=7 * 24 * 3600, httponly=True, samesite="Lax")
             return response
         if request.method in CHANGES and not has_key():
@@ -38,4 +40,4 @@ def init_app(app):
 
     @app.context_processor
     def key_state():
-        return {"can_change": has_key()}
+        return {"can_change": has_key() and file_state() is None}

@@ -2,6 +2,7 @@
 from flask_babel import gettext as _
 
 from ..rules.context import RESOURCES
+from ..rules.building import network_cities
 from ..rules.resources import markets
 from .views import market_title, resource_name
 
@@ -82,8 +83,8 @@ def optional_choices(name: str, game):
         names = [m.name for m in markets(game.state, game.ctx)]
         return [""] + names if len(names) > 1 else None
     if name == "new_network":
-        rule = game.ctx.map.rules.get("two_networks")
-        return [""] + list(rule["start_cities"]) if rule else None
+        cities = network_cities(game.ctx)
+        return [""] + cities if cities is not None else None
     if name == "in_order":
         return ["", "1"]
     return None

@@ -15,6 +15,8 @@ def error_title(status: int) -> str:
         405: _("That cannot be done here"),
         409: _("The game has moved on"),
         413: _("That file is too large"),
+        421: _("This is not the referee's address"),
+        503: _("Nothing was stored"),
     }.get(status, _("Something went wrong"))
 
 
@@ -29,6 +31,8 @@ def error_text(status: int, detail: str | None = None) -> str:
         405: _("This address does not take that kind of request. Use the buttons on the page."),
         409: _("Another device entered something first. The page now shows the game as it stands."),
         413: _("That upload is larger than 2 MB; nothing was kept."),
+        421: _("This page was asked for under a name the referee does not answer to. Open the address "
+               "the referee printed when it started."),
     }.get(status, _("The referee could not finish that. Nothing was changed; reload the page."))
 
 

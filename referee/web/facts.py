@@ -53,6 +53,14 @@ def number(form, field: str, label: str, default=None) -> int:
     return value
 
 
+def plant(form, field: str, label: str):
+    """A plant as the form names it: its number, or a new card's id with its plus ("13+", seed 000)."""
+    text = (form.get(field) or "").strip()
+    if text.endswith("+") and whole(text[:-1]) is not None:
+        return f"{whole(text[:-1])}+"
+    return number(form, field, label)
+
+
 def optional_number(form, field: str, label: str):
     return number(form, field, label) if (form.get(field) or "").strip() else None
 
@@ -86,20 +94,20 @@ def fact_from_form(form, players) -> dict:
         return {"type": kind}
     if kind == "draw":
         card = (form.get("card") or "").strip()
-        return {"type": "draw", "card": "step3" if card == "step3" else number(form, "card", _("The card drawn"))}
+        return {"type": "draw", "card": "step3" if card == "step3" else plant(form, "card", _("The card drawn"))}
     fact = {"type": kind, "player": player(form, players)}
     if kind == "nominate":
-        fact["plant"] = number(form, "plant", _("The plant"))
+        fact["plant"] = plant(form, "plant", _("The plant"))
         bid = optional_number(form, "bid", _("The opening bid"))
         if bid is not None:
             fact["bid"] = bid
     elif kind == "bid":
         fact["amount"] = number(form, "amount", _("The bid"))
     elif kind == "sold":
-        fact["plant"] = number(form, "plant", _("The plant"))
+        fact["plant"] = plant(form, "plant", _("The plant"))
         fact["price"] = number(form, "price", _("The price"))
     elif kind == "discard":
-        fact["plant"] = number(form, "plant", _("The plant to discard"))
+        fact["plant"] = plant(form, "plant", _("The plant to discard"))
         keep = amounts(form, "keep_")
         if keep:
             fact["keep"] = keep
@@ -112,8 +120,8 @@ def fact_from_form(form, players) -> dict:
         resource = form.get("resource")
         if resource not in RESOURCES:
             raise FormError(_("Choose the resource to move."))
-        fact["moves"] = [{"from": number(form, "from", _("The plant to move from")),
-                          "to": number(form, "to", _("The plant to move to")),
+        fact["moves"] = [{"from": plant(form, "from", _("The plant to move from")),
+                          "to": plant(form, "to", _("The plant to move to")),
                           "resource": resource, "count": number(form, "count", _("The number of cubes"), 1)}]
     elif kind == "build":
         cities = [c for c in form.getlist("cities") if c.strip()]
@@ -134,7 +142,7 @@ def power_fields(form) -> dict:
     out = {}
     given = [p for p in form.getlist("plants") if p.strip()]
     if form.get("fire") or given:
-        plants = [number({"p": p}, "p", _("A plant to fire")) for p in given]
+        plants = [plant({"p": p}, "p", _("A plant to fire")) for p in given]
         out["plants"] = plants
         burn = {str(p): mix for p in plants if (mix := burn_mix(form.get(f"burn_{p}")))}
         if burn:

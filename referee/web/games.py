@@ -5,16 +5,19 @@ imported log must replay line by line, before anything is stored.
 """
 import json
 import time
+import tomllib
 from datetime import timedelta
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from ..archive import export_log, import_log, summary
 from ..catalog import available_maps, load_edition, load_map
+from ..catalog.decks import available_decks
 from ..game import Game, ReplayError
 from ..rulings import N_, describe_rules
+from ..rulings.variations import NAMES, SUMMARIES
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, custom_maps, setup_form, views
@@ -34,8 +37,9 @@ def _list_page(problem: str | None = None, status: int = 200):
     now = time.time()
     games = [{**g, "ago": format_timedelta(timedelta(seconds=g["updated"] - now), add_direction=True)}
              for g in get_store().games()]
+    damaged = current_app.extensions["referee.tables"].damaged     # found at start or when opened
     return render_template("games/list.html", games=games, problem=problem, map_name=setup_form.map_name,
-                           colour_names=setup_form.colour_names()), status
+                           colour_names=setup_form.colour_names(), damaged=damaged), status
 
 
 @bp.get("/games/new")
@@ -76,7 +80,15 @@ def create():
                              board_file=custom_maps.file_name(file.filename), status=400)
         if choice != form.map_id:
             form.map_id, form.areas = choice, []
-    problems = setup_form.check(form)
+    deck_file = request.files.get("deck_file")
+    problems = []
+    if form.variation == 4 and deck_file is not None and deck_file.filename:   # a deck file of the table's own
+        try:
+            form.deck_data = tomllib.loads(deck_file.read().decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            problems.append(_("The deck file cannot be read: it must be UTF-8 TOML, checked with “referee decks "
+                              "check”."))
+    problems += setup_form.check(form)
     if not problems:
         line = setup_form.setup_line(form)
         try:
@@ -93,7 +105,7 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
     custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
-                           broken=broken, custom_folder=str(custom_maps.folder()), board_problems=board_problems,
+                           broken=broken, board_problems=board_problems,
                            board_diagnostics=board_diagnostics, board_file=board_file, **_picker(form)), status
 
 
@@ -103,6 +115,9 @@ def _picker(form) -> dict:
     game_map = form.board
     maps = {m: setup_form.shown(load_map(m).name) for m in available_maps()}
     return {"form": form, "maps": maps, "board": game_map, "needed": form.areas_needed() if game_map else None,
+            "cities_needed": form.cities_needed() if game_map else 0, "variation_names": NAMES,
+            "variation_summaries": SUMMARIES, "decks": available_decks(),
+            "market_numbers": setup_form.VARIATION_2_NUMBERS,
             "connected": bool(game_map) and form.connected(), "shown": setup_form.shown, "map_drawing": map_drawing,
             "map_rules": map_rules(game_map, len(form.players)) if game_map else []}
 
@@ -125,7 +140,9 @@ def map_drawing(game_map) -> dict:
                       "x": round(sum(x for x, _y in points) / len(points)),
                       "y": round(sum(y for _x, y in points) / len(points))})
     links = [(*board.point(cities[c.a]), *board.point(cities[c.b])) for c in game_map.connections]
-    return {"view": board.view_box(game_map), "areas": areas, "links": links}
+    dots = [{"id": c.id, "name": c.name, "colour": game_map.areas[c.area].colour,
+             **dict(zip("xy", board.point(c)))} for c in cities.values()]    # variation 3 picks cities
+    return {"view": board.view_box(game_map), "areas": areas, "links": links, "cities": dots}
 
 
 # A line that is not a fact at all (ReplayError.kind), said in the reader's language with where it goes wrong.

@@ -93,7 +93,7 @@ def buy(game, act: dict, draft) -> dict:
     out = {"template": "_input_buy.html", "act": act, "offer": markets[chosen] if chosen else act,
            "player": act["player"], "amounts": amounts, "market": chosen,
            "markets": [{"name": m, "title": market_title(m), "on": m == chosen} for m in markets],
-           "one_at_a_time": "india_market" in game.ctx.map.rules,      # India: one cube a turn, round the table
+           "one_at_a_time": act.get("one_at_a_time", False),      # India: one cube a turn, round the table
            "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
            "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
     out["run_once"] = run_once_offer(game, act)

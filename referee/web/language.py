@@ -5,6 +5,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..i18n import CATALOGUES, DEFAULT, LANGUAGES, language, locale_id
+from .guard import local_path
 
 COOKIE = "lang"
 bp = Blueprint("language", __name__)
@@ -31,10 +32,7 @@ def _chosen() -> str:
 
 @bp.get("/language/<lang>")
 def choose(lang):
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("games.index")
-    response = redirect(target)
+    response = redirect(local_path(request.args.get("next")) or url_for("games.index"))
     if lang in LANGUAGES:
         response.set_cookie(COOKIE, lang, max_age=5 * 365 * 24 * 3600, samesite="Lax")
     return response

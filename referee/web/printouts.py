@@ -74,17 +74,20 @@ def pdf(data: bytes, filename: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
-def aid(board, players: int, size: str) -> Response:
-    """The player aid for a map id, or a game's own Map (a custom board is no file of the maps folder)."""
+def aid(board, players: int, size: str, ctx=None) -> Response:
+    """The player aid for a map id, or a game's own Map (a custom board is no file of the maps folder);
+    a game's Context brings the tables of the variation it plays (seed 000)."""
     name = board if isinstance(board, str) else board.id
-    return pdf(card_pdf(board, players, current(), size), f"power-grid-aid-{name}-{players}p-{size}.pdf")
+    played = ctx if ctx is not None and ctx.variation is not None else None
+    return pdf(card_pdf(board, players, current(), size, variation=played),
+               f"power-grid-aid-{name}-{players}p-{size}.pdf")
 
 
 @bp.get("/games/<int:game_id>/print/aid")
 def game_aid(game_id):
     size = paper()
     game = open_table(game_id).game
-    return aid(game.ctx.map, len(game.state["players"]), size)
+    return aid(game.ctx.map, len(game.state["players"]), size, game.ctx)
 
 
 @bp.get("/games/<int:game_id>/print/report")

@@ -7,7 +7,11 @@ is explained in their language and all at once, before the engine sees the setup
 Form fields: map (a map id, or custom:<file> for a board of the custom maps folder); name_N, colour_N, position_N for seat N (seat order = N's order, rows without a
 name are empty seats); areas (repeated); toggle (an area tapped on the map); short_game; order_by
 ("table": position_N is the round-1 order drawn by lot, "app": the referee draws it); move ("N:up" or
-"N:down": a seat's arrow button, moving that seat's player one seat round the table).
+"N:down": a seat's arrow button, moving that seat's player one seat round the table). Seed 000's new
+plant cards: variation (1–4, empty for the base game); market_N (variation 2: "old" or "new", the card
+of number N, 3–8, turned up second); removed_pairs (variation 2: the numbers removed in pairs);
+cities (repeated) and toggle_city (variation 3: a city tapped on the map); deck (variation 4: a
+shipped deck's id; an uploaded deck file is read by games.create).
 """
 import re
 import secrets
@@ -15,49 +19,26 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 
 from ..catalog import CatalogError, available_maps, load_edition, load_map
+from ..catalog.decks import available_decks
+from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
+from ..rulings import vocabulary
 from . import custom_maps
 
 SEATS = 6
 DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
+NAME_MOST = 40              # characters of a player's name (after normalisation): fits a card, a chip and a report
 HOUSE_COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
+VARIATION_2_NUMBERS = (3, 4, 5, 6, 7, 8)   # seed 000: of these, the card turned up second goes to the market
 ROW_FIELD = re.compile(r"(name|colour|position)_([1-9][0-9]?)")
 MOVE = re.compile(r"([1-9][0-9]?):(up|down)")     # a seat's up/down button
-WORDS = {  # names in the map files (boards, then play areas), as the pages show them
-    "Australia": lazy_gettext("Australia"), "Baden-Württemberg": lazy_gettext("Baden-Württemberg"),
-    "Benelux": lazy_gettext("Benelux"), "Brazil": lazy_gettext("Brazil"),
-    "British Isles (UK & Ireland)": lazy_gettext("British Isles (UK & Ireland)"),
-    "Central Europe": lazy_gettext("Central Europe"), "China": lazy_gettext("China"),
-    "France": lazy_gettext("France"), "Germany": lazy_gettext("Germany"),
-    "Indian Subcontinent": lazy_gettext("Indian Subcontinent"), "Italy": lazy_gettext("Italy"),
-    "Japan": lazy_gettext("Japan"), "Korea": lazy_gettext("Korea"),
-    "Northern Europe": lazy_gettext("Northern Europe"), "Québec": lazy_gettext("Québec"),
-    "Russia": lazy_gettext("Russia"), "Spain & Portugal": lazy_gettext("Spain & Portugal"),
-    "USA": lazy_gettext("USA"),
-    "Austria": lazy_gettext("Austria"), "Baltic States": lazy_gettext("Baltic States"),
-    "Blue": lazy_gettext("Blue"), "Brown": lazy_gettext("Brown"), "Czechia": lazy_gettext("Czechia"),
-    "Denmark": lazy_gettext("Denmark"), "East": lazy_gettext("East"), "Finland": lazy_gettext("Finland"),
-    "Green": lazy_gettext("Green"), "Hungary": lazy_gettext("Hungary"),
-    "North-central": lazy_gettext("North-central"), "North-east": lazy_gettext("North-east"),
-    "North-west": lazy_gettext("North-west"), "Northern England": lazy_gettext("Northern England"),
-    "Northern Ireland": lazy_gettext("Northern Ireland"), "Northern Sweden": lazy_gettext("Northern Sweden"),
-    "Norway": lazy_gettext("Norway"), "Orange": lazy_gettext("Orange"), "Pink": lazy_gettext("Pink"),
-    "Poland (east)": lazy_gettext("Poland (east)"), "Poland (west)": lazy_gettext("Poland (west)"),
-    "Portugal": lazy_gettext("Portugal"), "Purple": lazy_gettext("Purple"), "Red": lazy_gettext("Red"),
-    "Republic of Ireland": lazy_gettext("Republic of Ireland"), "Scotland": lazy_gettext("Scotland"),
-    "Slovakia": lazy_gettext("Slovakia"), "South-central": lazy_gettext("South-central"),
-    "South-east": lazy_gettext("South-east"), "South-west": lazy_gettext("South-west"),
-    "Southern England": lazy_gettext("Southern England"), "Southern Sweden": lazy_gettext("Southern Sweden"),
-    "Wales": lazy_gettext("Wales"), "West": lazy_gettext("West"), "Yellow": lazy_gettext("Yellow"),
-}
 
 
 def shown(name: str) -> str:
     """A map's or area's name in the page's language (as in the file when there is no translation)."""
-    return str(WORDS.get(name, name))
+    return vocabulary.name(_, name)
 
 
 def map_name(map_id: str) -> str:
@@ -89,6 +70,21 @@ class SetupForm:
     short_game: bool = False
     order_by: str = "table"
     problems: list = field(default_factory=list)
+    variation: int | None = None    # seed 000's variation 1–4, None: the base game's cards
+    market: dict = field(default_factory=dict)   # variation 2: number 3–8 -> "old" or "new"
+    pairs: str = ""                 # variation 2: the numbers removed in pairs, as typed
+    cities: list = field(default_factory=list)   # variation 3: the cities chosen one by one
+    deck: str = "new"               # variation 4: a shipped deck's id
+    deck_data: dict | None = None   # variation 4: an uploaded deck file's contents
+
+    def cities_needed(self) -> int:
+        """Variation 3: how many cities this many players choose (0 otherwise or for an unplayable count)."""
+        return cities_needed(self.variation, len(self.players)) if self.variation == 3 else 0
+
+    def pair_numbers(self) -> list | None:
+        """Variation 2's removed pairs as numbers, None when the text holds something else."""
+        words = self.pairs.replace(",", " ").replace("、", " ").split()
+        return [int(w) for w in words] if all(w.isascii() and w.isdigit() and len(w) < 4 for w in words) else None
 
     @property
     def players(self) -> list:
@@ -134,6 +130,16 @@ def read(form) -> SetupForm:
     if toggle:
         chosen = [a for a in chosen if a != toggle] if toggle in chosen else chosen + [toggle]
     result.areas = [a for a in chosen if board and a in board.areas]
+    given = form.get("variation") or ""
+    result.variation = int(given) if given in ("1", "2", "3", "4") else None
+    result.market = {n: "new" if form.get(f"market_{n}") == "new" else "old" for n in VARIATION_2_NUMBERS}
+    result.pairs = (form.get("removed_pairs") or "")[:200]
+    result.deck = form.get("deck") if form.get("deck") in available_decks() else "new"
+    cities = list(dict.fromkeys(form.getlist("cities")))
+    tapped = form.get("toggle_city")
+    if tapped:
+        cities = [c for c in cities if c != tapped] if tapped in cities else cities + [tapped]
+    result.cities = [c for c in cities if board and c in board.cities]
     return result
 
 
@@ -162,11 +168,20 @@ def check(f: SetupForm) -> list:
         if any(unicodedata.category(c) == "Cc" for c in p.name):
             problems.append(_("The name in seat %(seat)s has a character that cannot be shown; type it again.",
                               seat=p.seat))
+        if len(p.name) > NAME_MOST:
+            problems.append(_("The name in seat %(seat)s is %(length)s characters long; a name has at most %(most)s.",
+                              seat=p.seat, length=len(p.name), most=NAME_MOST))
     names = [p.name for p in players]
     for name in dict.fromkeys(n for n in names if names.count(n) > 1):
         problems.append(_("Two players are called “%(name)s”. Each player needs a name of their own.", name=name))
     problems += _colour_problems(players)
-    needed = f.areas_needed() if f.board else None
+    needed = f.areas_needed() if f.board and f.variation != 3 else None
+    cities = f.cities_needed() if f.board else 0
+    if cities and len(f.cities) != cities:
+        problems.append(_("With %(players)s players variation 3 uses %(needed)s cities; %(chosen)s are chosen.",
+                          players=len(players), needed=cities, chosen=len(f.cities)))
+    if f.variation == 2 and f.pair_numbers() is None:
+        problems.append(_("Removed pairs: type the plant numbers removed in pairs, such as 12, 27."))
     if needed is not None and len(f.areas) != needed:
         problems.append(_("With %(players)s players the game uses %(needed)s areas; %(chosen)s are chosen.",
                           players=len(players), needed=needed, chosen=len(f.areas)))
@@ -202,6 +217,16 @@ def setup_line(f: SetupForm) -> dict:
             "areas": f.areas, "short_game": f.short_game}
     if custom_maps.carried(f.map_id):     # the log carries a board not shipped with the referee
         line.update(map=f.board.id, board=custom_maps.board_data(f.map_id))
+    if f.variation is not None:           # seed 000's new plant cards (docs/decks.md)
+        line["variation"] = f.variation
+    if f.variation == 2:
+        line["market"] = [1, 2] + [f"{n}+" if f.market[n] == "new" else n for n in VARIATION_2_NUMBERS]
+        line["removed_pairs"] = f.pair_numbers() or []
+    if f.variation == 3:
+        del line["areas"]
+        line["cities"] = f.cities
+    if f.variation == 4:
+        line["deck"] = f.deck_data if f.deck_data is not None else f.deck
     if f.order_by == "table":
         line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
     else:

@@ -40,6 +40,7 @@ from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, ending, inputs, views
 from .db import get_store
+from .guard import local_path
 from .facts import FormError, fact_from_form
 from .cards import plant_card
 from .correction import correction_fields
@@ -85,7 +86,7 @@ def state_view(game) -> dict:
         "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map),
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
-        "players": views.players(state, ctx), "deck": views.deck(state),
+        "players": views.players(state, ctx), "deck": views.deck(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
         "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game),
@@ -193,8 +194,14 @@ def seen_seq(values):
     return None
 
 
-def local(target: str | None) -> str | None:
-    return target if target and target.startswith("/") and not target.startswith("//") else None
+def required_seq(values) -> int:
+    """seen_seq of a change, which must say what it was entered against: without it two devices'
+    undo (or any fact) would both apply."""
+    seq = seen_seq(values)
+    if seq is None:
+        raise FormError(_("The page's sequence number is missing, so this could undo or repeat what another "
+                          "device entered. Reload the page and enter it again."))
+    return seq
 
 
 @bp.get("/")
@@ -216,7 +223,7 @@ def view(game_id):
 def facts(game_id):
     table = open_table(game_id)
     try:
-        seen = seen_seq(request.form)
+        seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
         return refused(table, 400, str(e), views.waiting(table.game.state["next"], table.game.ctx.map))
@@ -227,7 +234,7 @@ def facts(game_id):
     except IllegalAction as e:
         return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():
-        return redirect(local(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
+        return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen)
 
 
@@ -298,7 +305,7 @@ def correct(game_id, number):
     if request.method == "POST":
         values = request.form
         try:
-            seen = seen_seq(request.form)
+            seen = required_seq(request.form)
             form = request.form.copy()
             form["type"] = original["type"]     # a correction fixes a fact's values, not its kind
             fact = fact_from_form(form, list(game.state["players"]))

@@ -5,14 +5,26 @@ transaction, the next sequence number) → the page renders the new state. If an
 process) stored that number first, the cached game is rebuilt from the store and the caller is told
 the game moved on. If the store fails in any other way the cached copy is dropped and rebuilt from
 the store next time, so memory never holds a fact the store does not.
+
+A game whose stored log cannot be read or replayed to its end (referee.health) is never opened:
+`Damaged` says why, and the game takes no fact until it is kept as a new game from its sound part.
 """
 import json
 import threading
 
 from ..archive import summary
 from ..game import Game, replay
+from ..health import Damage, examine
 from ..rules import engine
-from ..store import Conflict, Store, entry_text
+from ..store import Conflict, Store, StoreFault, entry_text
+
+
+class Damaged(Exception):
+    """The game's stored log is damaged (see referee.health): it is shown, never played on."""
+
+    def __init__(self, game_id: int, damage: Damage):
+        super().__init__(game_id, damage)
+        self.game_id, self.damage = game_id, damage
 
 
 class Moved(Exception):
@@ -48,13 +60,19 @@ class Table:
         return self.views.get((seq, lang))
 
     def catch_up(self, store: Store):
-        """Play entries another process stored since this copy was made (cheap when there are none)."""
+        """Play entries another process stored since this copy was made (cheap when there are none);
+        one that does not play means the stored log is not what this copy was: read it again."""
         if self.stale:
             self.game, self.seq = _load(store, self.id)
             self.stale = False
-        for text in store.entries_after(self.id, self.seq):
-            self.game.play(json.loads(text))
-            self.seq += 1
+        try:
+            for text in store.entries_after(self.id, self.seq):
+                self.game.play(json.loads(text))
+                self.seq += 1
+        except Exception:
+            self.stale = True
+            self.game, self.seq = _load(store, self.id)
+            self.stale = False
 
     def play(self, store: Store, entry: dict, seen: int | None = None) -> list:
         """Apply and store one entry; IllegalAction or Moved leave game and store untouched."""
@@ -101,21 +119,38 @@ class Tables:
     def __init__(self):
         self.lock = threading.Lock()
         self.open: dict[int, Table] = {}
+        self.damaged: dict[int, Damage] = {}    # found at start (referee serve) or when opened
 
     def get(self, store: Store, game_id: int) -> Table:
         with self.lock:
+            if game_id in self.damaged:
+                raise Damaged(game_id, self.damaged[game_id])
             table = self.open.get(game_id)
-            if table is None:
-                table = self.open[game_id] = Table(game_id, *_load(store, game_id))
-        with table.lock:
-            table.catch_up(store)
+            try:
+                if table is None:
+                    table = self.open[game_id] = Table(game_id, *_load(store, game_id))
+            except Damaged as e:
+                self.damaged[game_id] = e.damage
+                raise
+        try:
+            with table.lock:
+                table.catch_up(store)
+        except Damaged as e:
+            with self.lock:
+                self.damaged[game_id] = e.damage
+                self.open.pop(game_id, None)
+            raise
         return table
 
     def preload(self, store: Store, most: int = 3):
         """Open the most recently played games, so the first page after a restart need not replay a
         whole game (a few hundred entries take longer than a page may)."""
         opened = []
-        for game in store.games()[:most]:
+        try:
+            recent = store.games()[:most]
+        except StoreFault:      # the start-up check has named it
+            return opened
+        for game in recent:
             try:
                 self.get(store, game["id"])
                 opened.append(game["id"])
@@ -129,5 +164,8 @@ class Tables:
 
 
 def _load(store: Store, game_id: int) -> tuple:
-    setup, entries = store.load(game_id)
-    return replay([setup, *entries]), len(entries)
+    """(Game, seq) of a stored game; Damaged if its log is not sound to the end."""
+    game, lines, damage = examine(store, game_id)
+    if damage is not None:
+        raise Damaged(game_id, damage)
+    return game, len(lines) - 1

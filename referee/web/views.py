@@ -11,7 +11,8 @@ from functools import lru_cache
 from flask_babel import gettext as _, ngettext
 
 from .. import rulings
-from ..rulings import N_
+from ..rulings.vocabulary import KINDS, MARKET_TITLES
+from ..rules import building
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
 from ..rules.plant_market import current as open_plants
@@ -60,9 +61,6 @@ def _resource_name(r: str, lang: str) -> str:
     return rulings.Words(lang).resource(r)
 
 
-KINDS = {"hybrid": N_("coal or oil"), "ecological": N_("ecological"), "fusion": N_("fusion")}
-
-
 def kind_name(kind: str) -> str:
     return _(KINDS[kind]) if kind in KINDS else resource_name(kind)
 
@@ -107,12 +105,9 @@ def market(state: dict, ctx) -> dict:
     return {"rows": [(_("Current market"), plants[:size]), (_("Future market"), future)]}
 
 
-MARKET_NAMES = {"north": N_("North market"), "south": N_("South market")}   # Korea's two markets
-
-
 def market_title(name) -> str:
     """A resource market's name on the page (a map's unknown market by its own name)."""
-    return _(MARKET_NAMES[name]) if name in MARKET_NAMES else str(name)
+    return _(MARKET_TITLES[name]) if name in MARKET_TITLES else str(name)
 
 
 def resource_track(state: dict, ctx, refills: dict) -> list:
@@ -197,12 +192,9 @@ def players(state: dict, ctx) -> list:
 
 def closed_cities(state: dict, ctx) -> list:
     """Cities of the play areas nobody may build in yet (Baden-Württemberg's five beyond the state,
-    until Step 2: the map's `late_cities`), for the board to show them closed."""
-    rule = ctx.map.rules.get("late_cities")
-    if not rule or state["step2_started"]:
-        return []
+    until Step 2), as the engine says, for the board to show them closed."""
     inside = ctx.map.cities_in(ctx.areas)
-    return [c for c in rule["cities"] if c in inside]
+    return [c for c in building.closed_cities(state, ctx) if c in inside]
 
 
 def acting_seats(state: dict) -> list:
@@ -211,12 +203,14 @@ def acting_seats(state: dict) -> list:
     return [seats.index(name) for name in state["next"]["waiting_for"]]
 
 
-def deck(state: dict) -> dict:
-    """What the table knows of the face-down deck."""
+def deck(state: dict, ctx=None) -> dict:
+    """What the table knows of the face-down deck (and, in seed 000's variation 2, the cards out of the
+    game, which tell what can still come)."""
     d = state["deck"]
     return {"above": d["above"], "top": d["top"], "step3_drawn": d["step3_drawn"], "under": d["under"],
             "shuffled": d["shuffled"], "unseen": d["unseen"] if not d["step3_drawn"] else [],
-            "removed_unseen": d["removed_unseen"], "possible": possible_draws(d)}
+            "removed_unseen": d["removed_unseen"], "possible": possible_draws(d),
+            "removed": state["removed"] if ctx is not None and ctx.variation and ctx.variation.first_of_number else []}
 
 
 def turn_order(state: dict) -> list:

@@ -1,27 +1,8 @@
 """A map may change any edition table through its [overrides] (shallow, per top-level key)."""
 import pytest
 
-from referee.catalog import CatalogError, load_edition, load_map
-
-TINY = """
-id = "tiny"
-name = "Tiny"
-connections = [["a1", "a2", 3], ["a2", "b1", 7], ["b1", "b2", 2]]
-[areas]
-A = { name = "Alpha" }
-B = { name = "Beta" }
-[cities]
-a1 = { name = "A1", area = "A", x = 0.1, y = 0.1 }
-a2 = { name = "A2", area = "A", x = 0.2, y = 0.1 }
-b1 = { name = "B1", area = "B", x = 0.3, y = 0.1 }
-b2 = { name = "B2", area = "B", x = 0.4, y = 0.1 }
-"""
-
-
-def tiny(tmp_path, overrides, name="tiny.toml"):
-    path = tmp_path / name
-    path.write_text(TINY + "[overrides]\n" + overrides, encoding="utf-8")
-    return load_map(path)
+from catalogkit import tiny
+from referee.catalog import CatalogError, load_edition
 
 
 def test_map_overrides_a_scalar_and_a_whole_table(tmp_path):

@@ -6,10 +6,11 @@ import tomllib
 import pytest
 
 from referee.catalog import CatalogError, load_edition, load_map
+from referee.catalog.decks import load_deck, plants_table
 from referee.catalog.edition_check import build_edition
 from referee.catalog.files import BUILTIN_EDITIONS
 from referee.catalog.map_check import build_map
-from test_catalog_overrides import TINY, tiny
+from catalogkit import TINY, tiny
 
 WRONG = [[1], "x", 1.5, {"a": 1}, True, 7]
 
@@ -62,7 +63,8 @@ def test_overrides_market_start_wrong_shape_is_a_precise_message(tmp_path):
 
 def test_every_edition_key_of_the_wrong_shape_is_named_in_the_message():
     edition = tomllib.loads((BUILTIN_EDITIONS / "original.toml").read_text(encoding="utf-8"))
-    edition["plants"] = {n: edition["plants"][n] for n in ("13", "5")}  # one plain plant, one hybrid
+    base = plants_table(load_deck(edition.pop("deck")))   # the plants come from the base deck file
+    edition["plants"] = {n: base[n] for n in ("13", "5")}  # one plain plant, one hybrid
     edition["initial_market"] = [5]
     build = lambda data: build_edition(data, {}, "ed.toml")  # noqa: E731
     assert refusal(build, edition) == ""

@@ -1,9 +1,11 @@
 """Hand-edited catalogue files with mistakes: each error names the file and the problem."""
+import json
 import re
 
 import pytest
 
 from referee.catalog import CatalogError, available_maps, load_edition, load_map
+from referee.catalog.decks import load_deck
 from referee.catalog.files import BUILTIN_EDITIONS
 
 GOOD = """
@@ -83,7 +85,7 @@ MAP_CASES = {
         [('["b1", "b2", 0]', '["b1", "b2", 0],\n  ["a2", "a1", 5]')],
         "connection 4 (a2–a1): duplicate of connection 1"),
     "negative cost": (
-        [('["a1", "a2", 5]', '["a1", "a2", -3]')], "connection 1 (a1–a2): cost -3 must be a whole number ≥ 0"),
+        [('["a1", "a2", 5]', '["a1", "a2", -3]')], "connection 1 (a1–a2): cost -3 must be a whole number from 0 to 100 (Elektro)"),
     "fractional cost": (
         [('["a1", "a2", 5]', '["a1", "a2", 2.5]')], "connection 1 (a1–a2): cost 2.5 must be a whole number"),
     "cost as text": (
@@ -105,7 +107,7 @@ MAP_CASES = {
     "area without a name": (
         [('B = { name = "Area B" }', 'B = { colour = "#00f" }')], "area 'B': missing 'name'"),
     "unknown key of a city": (
-        [('x = 0.2, y = 0.1 }', 'x = 0.2, y = 0.1, pop = 3 }')], "city 'a2': unknown key 'pop' (allowed: name, romaji, area, x, y)"),
+        [('x = 0.2, y = 0.1 }', 'x = 0.2, y = 0.1, pop = 3 }')], "city 'a2': unknown key 'pop' (allowed: name, romaji, area, x, y, spaces, opens)"),
     "two cities answering to one name": (
         [('name = "A Two"', 'name = "AE Stadt"')], "both answer to 'aestadt'"),
     "invalid TOML": (
@@ -152,7 +154,16 @@ def test_referee_maps_env_var_points_at_another_maps_folder(tmp_path, monkeypatc
 
 # --- edition files ------------------------------------------------------------------------
 
-ORIGINAL = (BUILTIN_EDITIONS / "original.toml").read_text(encoding="utf-8")
+def _inline_plants() -> str:
+    """The edition with its plants written out as a [plants] table (an edition may hold its own
+    plants instead of naming a deck file), in the column layout the cases below edit."""
+    rows = [f"{n:<2} = {{ kind = {json.dumps(p.kind) + ',':<13} accepts = {json.dumps(list(p.accepts)) + ',':<16} "
+            f"burns = {p.burns}, powers = {p.powers} }}" for n, p in load_deck("base").cards.items()]
+    text = (BUILTIN_EDITIONS / "original.toml").read_text(encoding="utf-8").replace('deck = "base"\n', "")
+    return text + "\n[plants]\n" + "\n".join(rows) + "\n"
+
+
+ORIGINAL = _inline_plants()
 
 EDITION_CASES = {
     "missing table": (

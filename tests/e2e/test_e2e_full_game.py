@@ -7,7 +7,7 @@ import pytest
 from looks import english_words
 from tableplayer import TablePlayer, new_game, swap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]  # one server and one Chromium
 
 GAMES = {  # language: (screen, players in seat order)
     "en": ("tablet", ["Ann", "Bob", "Cara"]),

@@ -10,7 +10,7 @@ from looks import english_words, sideways_scroll, small_targets
 from screens import EXAMPLE, NAMES, PANELS, choose_cities, every_screen, on_a_fresh_device, tables, unchecked
 from tableplayer import START, Refused, TablePlayer, new_game, swap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]  # one server and one Chromium
 
 PLAYERS = [p["name"] for p in json.loads(EXAMPLE.read_text(encoding="utf-8").splitlines()[0])["players"]]
 

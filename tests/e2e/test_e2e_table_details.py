@@ -7,7 +7,7 @@ import pytest
 from screens import EXAMPLE, import_log
 from tableplayer import settled, swap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]  # one server and one Chromium
 
 LINES = [line for line in EXAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
 # Round 2's bureaucracy before Bernd powers: Bernd has hybrid plant 12 (2 coal) and oil plant 9 (1 oil).

@@ -6,6 +6,7 @@ import pytest
 from referee import maprules
 from referee.catalog import CatalogError, load_map
 from referee.game import Game
+from referee.rules import hooks
 from mapkit import board_setup
 
 BASE = (Path(__file__).resolve().parents[2] / "maps" / "germany.toml").read_text(encoding="utf-8")
@@ -20,16 +21,16 @@ def custom(tmp_path, extra: str, name="custom.toml"):
 def test_base_maps_name_no_rule_so_every_hook_returns_the_base_value():
     g = Game(board_setup(3, "germany"))
     assert g.ctx.rules == ()
-    assert maprules.fold(g.ctx, "resource_cost", 14, g.state, g.ctx, "Ann", "garbage", [7, 7], []) == 14
-    assert maprules.run(g.ctx, "may_buy", g.state, g.ctx, "Ann", {}) == []
+    assert hooks.fold(g.ctx, "resource_cost", 14, g.state, g.ctx, "Ann", "garbage", [7, 7], []) == 14
+    assert hooks.run(g.ctx, "may_buy", g.state, g.ctx, "Ann", {}) == []
 
 
 def test_every_rule_module_is_checked_and_documents_its_seed_001_source():
     for name in maprules.known():
         rule = maprules.module(name)
         assert "seed 001" in rule.__doc__.lower() and callable(rule.check)
-        hooks = [h for h in maprules.HOOKS if hasattr(rule, h)]
-        assert hooks, f"{name} plugs into no hook"
+        plugged = [h for h in hooks.HOOKS if hasattr(rule, h)]
+        assert plugged, f"{name} plugs into no hook"
 
 
 def test_a_map_naming_an_unknown_rule_is_refused_with_the_rules_allowed(tmp_path):

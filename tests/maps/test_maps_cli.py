@@ -37,7 +37,7 @@ def test_maps_check_accepts_a_correct_map_with_a_summary(tmp_path, capsys):
     (lambda t: t.replace('["bremen", "cuxhaven", 8]', '["bremen", "cuxhavn", 8]'),
      r"line \d+: connection 1 \(bremen–cuxhavn\): unknown city 'cuxhavn' \(did you mean 'cuxhaven'\?\)"),
     (lambda t: t.replace('["bremen", "cuxhaven", 8]', '["bremen", "cuxhaven", -8]'),
-     r"line \d+: connection 1 \(bremen–cuxhaven\): cost -8 must be a whole number ≥ 0"),
+     r"line \d+: connection 1 \(bremen–cuxhaven\): cost -8 must be a whole number from 0 to 100 \(Elektro\)"),
     (lambda t: t + '\n[setup]\ndeck = [13, "rest"]\n', r'line \d+: setup\.deck: names "step3" 0 times; allowed: exactly once'),
     (lambda t: t + '\n[rules.nowhere]\n', r"line \d+: rules\.nowhere: unknown rule; allowed: "),
     (lambda t: t + '\n[overrides.market_start]\ncoal = 99\noil = 18\ngarbage = 6\nuranium = 2\n',

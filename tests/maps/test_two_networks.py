@@ -40,10 +40,10 @@ def test_two_networks_first_round_allows_two_cities_at_most():
     """「最初のラウンドは 2 都市までしか配置ができない」."""
     t = japan()
     assert offer(t)["max_cities"] == 2
-    t.rejects("build", IllegalBuild, match="2 cities at most", player="Ann", cities=["tokyo", "chiba", "saitama"])
+    t.rejects("build", IllegalBuild, match="2 cities at most", player="Ann", cities=["tokyo", "chiba", "yokohama"])
     t.rejects("build", IllegalBuild, match="from round 2", player="Ann", cities=["tokyo", "osaka"],
               new_network="osaka")
-    t.do("build", player="Ann", cities=["tokyo", "saitama"])
+    t.do("build", player="Ann", cities=["tokyo", "chiba"])
 
 
 def test_two_networks_first_round_suggestions_of_the_table_app_begin_in_the_six_and_stay_within_two():

@@ -1,4 +1,5 @@
 """Hypothesis properties: route and suggest agree with brute force on random inputs."""
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ def build_requests(draw):
     return name, network, add, step, occupied
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(build_requests())
 def test_route_total_is_the_cheapest_of_every_build_order(request):
@@ -35,6 +37,7 @@ def test_route_total_is_the_cheapest_of_every_build_order(request):
     assert order_cost(DIST[name], network, plan.cities, house) == plan.total
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), n=st.integers(6, 12), k=st.integers(1, 8),
        n_net=st.integers(0, 3), top=st.integers(1, 4), step=st.integers(1, 3),

@@ -3,6 +3,7 @@ route, each_cost and suggest agree with a brute force written from the rule on r
 import dataclasses
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,6 +72,7 @@ def cases(draw):
     return m, network, slots, occupied
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(), st.data())
 def test_route_with_new_networks_is_the_cheapest_build_the_rule_allows(case, data):
@@ -90,6 +92,7 @@ def test_route_with_new_networks_is_the_cheapest_build_the_rule_allows(case, dat
     assert plan.total in order_costs(dist, network, plan.cities, slots, house_of(occupied))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(), st.integers(1, 3), st.integers(1, 3))
 def test_suggest_with_new_networks_is_the_cheapest_of_every_subset(case, k, top):
@@ -106,6 +109,7 @@ def test_suggest_with_new_networks_is_the_cheapest_of_every_subset(case, k, top)
         assert p.total == brute(dist, network, p.cities, slots, house)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(), st.integers(0, 45))
 def test_suggest_budget_with_new_networks_buys_the_most_cities(case, budget):
@@ -126,6 +130,7 @@ def test_suggest_budget_with_new_networks_buys_the_most_cities(case, budget):
     assert [p.total for p in plans] == within[most][:2]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(cases())
 def test_each_cost_with_new_networks_prices_each_city_as_route_does(case):
@@ -143,6 +148,7 @@ def test_each_cost_with_new_networks_prices_each_city_as_route_does(case):
             assert costs[c] == total
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), link=st.integers(0, 30))
 def test_general_link_prices_each_connection_at_most_the_link(seed, link):

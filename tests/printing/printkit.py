@@ -1,9 +1,12 @@
-"""Shared by the printing tests: PDFs made once per session, and poppler's tools to read them."""
+"""Shared by the printing tests: PDFs made once per session (read them with pdfkit), the print command,
+the catalogue's city counts."""
 import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 
 from referee.game import replay
+from referee.i18n import translations
 from referee.printing import card_pdf, report_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,16 +29,11 @@ def report(lang="en", url=None) -> bytes:
     return report_pdf(example_game(), lang, url=url)
 
 
-def poppler(tool: str, pdf: bytes, *args: str) -> str:
-    """Run pdftotext/pdffonts/pdfinfo on PDF bytes; its stdout."""
-    done = subprocess.run([tool, *args, "-", *(["-"] if tool == "pdftotext" else [])], input=pdf,
-                          capture_output=True, check=True)
-    return done.stdout.decode("utf-8")
+def run(*args, cwd=ROOT):
+    """`referee print ARGS` in a subprocess."""
+    return subprocess.run([sys.executable, "-m", "referee.cli", "print", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd)
 
 
-def text(pdf: bytes, page: int | None = None, box: tuple | None = None) -> str:
-    """The text laid out as on the page; optionally of one page, and of one (x, y-from-top, w, h) box in points."""
-    where = ["-f", str(page), "-l", str(page)] if page else []
-    if box:
-        where += ["-r", "72", *sum((["-" + k, str(round(v))] for k, v in zip("xyWH", box)), [])]
-    return poppler("pdftotext", pdf, "-layout", *where)
+def cities(lang, n):
+    return translations(lang).ngettext("%(num)s city", "%(num)s cities", n) % {"num": n}

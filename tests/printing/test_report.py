@@ -1,11 +1,10 @@
 """The game report shows what the engine ruled: standings, the tie-break, figures per round, plants bought."""
 import copy
 import re
-import subprocess
 
 import pytest
 import qrcode
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 from referee import rulings
 from referee.game import replay
@@ -13,7 +12,8 @@ from referee.i18n import translations
 from referee.printing import report_pdf
 from referee.printing.report import _Report
 from referee.printing.words import Words
-from printkit import EXAMPLE, LANGS, example_game, poppler, report, text
+from pdfkit import page_count, reading, render, text
+from printkit import EXAMPLE, LANGS, example_game, report
 
 URL = "http://192.168.1.20:8000/games/7"
 
@@ -44,14 +44,14 @@ def test_standings_list_the_ranking_with_cities_powered_money_and_cities():
 def test_the_engines_game_over_ruling_is_printed_in_the_readers_language(lang):
     game = example_game()
     over = next(e for events in game.events for e in events if e["type"] == "game_over")
-    assert squeezed(rulings.render(over, lang, game.ctx.map)) in squeezed(poppler("pdftotext", report(lang)))
+    assert squeezed(rulings.render(over, lang, game.ctx.map)) in squeezed(reading(report(lang)))
 
 
 def test_a_tie_broken_by_money_says_so():
     game = copy.deepcopy(example_game())
     over = next(e for e in game.events[-1] if e["type"] == "game_over")
     over["tie_breaks"] = ["money"]
-    page = " ".join(poppler("pdftotext", report_pdf(game, "en")).split())
+    page = " ".join(reading(report_pdf(game, "en")).split())
     assert "the tie is broken by money" in page
 
 
@@ -71,6 +71,22 @@ def test_every_plant_bought_stands_in_its_round_under_its_buyer_with_its_price()
     assert re.findall(r"(\d+) Elektro", totals) == [str(sum(p[3] for p in bought if p[1] == n)) for n in names]
 
 
+def test_a_round_in_which_no_plant_was_sold_has_its_row_of_dots():
+    """Every player passed in round 2's auction: the table still shows round 2, nobody's plant in it."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    game = replay("\n".join(lines[:35]))             # round 1 done: round 2's auction waits for its chooser
+    assert game.state["round"] == 2 and game.state["phase"] == "auction"
+    for name in game.state["order"]:
+        game.play({"type": "pass", "player": name})
+    draw = game.state["next"]["actions"][0]          # no sale: the lowest plant leaves and is replaced
+    game.play({"type": "draw", "card": draw["possible"][0]})
+    assert game.state["phase"] == "resources"
+    page = text(report_pdf(game, "en"))
+    table = page[page.index("Power plants bought"):]
+    row = next(line for line in table.splitlines() if re.match(r"\s*2\s", line))
+    assert row.split()[1:] == ["·"] * 4
+
+
 def test_charts_plot_cities_and_money_for_every_round_from_the_start():
     game = example_game()
     r = _Report(game, Words("en"))
@@ -87,7 +103,7 @@ def test_charts_plot_cities_and_money_for_every_round_from_the_start():
 
 def test_a_ten_round_game_fits_on_one_page():
     assert example_game().state["round"] == 10
-    assert "Pages:           1" in poppler("pdfinfo", report())
+    assert page_count(report()) == 1
 
 
 def test_a_game_in_progress_shows_standings_so_far_in_turn_order():
@@ -100,12 +116,10 @@ def test_a_game_in_progress_shows_standings_so_far_in_turn_order():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_qr_code_encodes_the_tables_url(lang, tmp_path):
+def test_the_qr_code_encodes_the_tables_url(lang):
     """Sample the printed code module by module and compare it with qrcode's matrix for the URL."""
-    pdf = tmp_path / "report.pdf"
-    pdf.write_bytes(report(lang, url=URL))
-    subprocess.run(["pdftoppm", "-r", "200", "-f", "1", "-l", "1", "-png", str(pdf), str(tmp_path / "p")], check=True)
-    image = Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")
+    pdf = report(lang, url=URL)
+    image = render(pdf, 1, dpi=200).convert("RGB")
     top = image.crop((image.width // 2, 0, image.width, image.height // 5))   # the header's right half
     r, g, b = top.split()
     ink = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v < 70 else 0)  # INK, not the band
@@ -120,11 +134,21 @@ def test_the_qr_code_encodes_the_tables_url(lang, tmp_path):
     seen = [[ink.getpixel((int(left + (c + 0.5) * cell), int(upper + (row + 0.5) * cell))) == 255 for c in range(n)]
             for row in range(n)]
     assert seen == [[bool(m) for m in line] for line in matrix]
-    assert URL in text(pdf.read_bytes())
+    assert URL in text(pdf)
     caption = translations(lang).gettext("Scan to open this game at the table")
-    assert squeezed(caption) in squeezed(poppler("pdftotext", pdf.read_bytes()))
+    assert squeezed(caption) in squeezed(reading(pdf))
 
 
 def test_without_a_url_there_is_no_code():
     page = text(report("en"))
     assert "Scan to open" not in page and "http" not in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_subtitle_says_the_game_ended_after_the_building_phase(lang):
+    """RULES.md, game end: the game ends after the building phase in which someone reaches the count (then a
+    last bureaucracy without income), not at the end of the round (zh-Hant once said 第10回合結束時)."""
+    t = translations(lang).gettext
+    said = t("Game over after the building phase of round %(round)d, in Step %(step)d") % {"round": 10, "step": 3}
+    assert "".join(said.split()) in "".join(reading(report(lang)).split())
+    assert "回合結束時" not in reading(report("zh-Hant"))

@@ -14,15 +14,27 @@ import os
 import tempfile
 from collections import Counter
 
-from hypothesis import event, note, strategies as st
+from hypothesis import HealthCheck, Phase, event, note, settings, strategies as st
 
 from referee.game import Game, replay
-from referee.maprules.india_garbage import GarbagePlant
 from referee.rules import engine, map_setup, plant_market, prepared, resources
+from referee.rules.cards import number, rank, ranked
 from referee.rules.context import RESOURCES, STEP3
 from referee.rules.errors import IllegalAction
 from referee.rules.state import houses_in
 from mapkit import board_setup
+
+SCALE = int(os.environ.get("REFEREE_PROPERTY_SCALE", "1"))  # e.g. 20 for a long hunt (~15 min)
+
+
+def games(n):
+    # no shrinking: a game is hundreds of draws and shrinking one takes minutes; a failure notes
+    # the path of its log (JSON Lines) instead, which `referee replay` plays up to the bad entry.
+    return settings(max_examples=n * SCALE, deadline=None, print_blob=True,
+                    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.large_base_example])
+
 
 BOX = {"coal": 24, "oil": 24, "garbage": 24, "uranium": 12}
 MAX_ENTRIES = 4000  # a game not over after this many entries is not progressing
@@ -106,7 +118,7 @@ def check_invariants(state: dict, ctx) -> None:
     if ctx.short_game:  # "Step 1 only"
         assert state["step"] == 1 and not state["step2_started"], state["step"]
     for city, n in houses.items():
-        assert n <= state["step"], (city, n, "houses in Step", state["step"])
+        assert n <= ctx.map.open_spaces(city, state["step"]), (city, n, "houses in Step", state["step"])
     assert sorted(state["order"]) == sorted(players)
 
     # plants: the limit once no discard is pending; stored cubes of the right kind, within 2x burns
@@ -116,7 +128,7 @@ def check_invariants(state: dict, ctx) -> None:
         assert len(p["plants"]) <= limit, (name, [pl["number"] for pl in p["plants"]], state["queue"])
         for pl in p["plants"]:
             spec = ctx.plant(pl["number"])
-            one_run = isinstance(spec, GarbagePlant)   # India's garbage plants store one run
+            one_run = getattr(spec, "printed", None) is not None   # India's garbage plants store one run
             assert spec.capacity == (spec.burns if one_run else 2 * spec.burns)
             assert set(pl["stored"]) <= set(spec.accepts), (name, pl, spec.accepts)
             assert all(n > 0 for n in pl["stored"].values()), pl
@@ -127,7 +139,7 @@ def check_invariants(state: dict, ctx) -> None:
     # the plant market: sorted, Step 3 card last, nothing owned or removed; each plant in one place
     market = state["market"]
     plants = [c for c in market if c != STEP3]
-    assert plants == sorted(plants), market
+    assert plants == ranked(plants), market
     assert market.count(STEP3) <= 1 and (STEP3 not in market or market[-1] == STEP3), market
     owned = {pl["number"] for p in players.values() for pl in p["plants"]}
     assert not owned & set(plants), (owned & set(plants))
@@ -144,7 +156,7 @@ def check_invariants(state: dict, ctx) -> None:
         assert deck["step3_drawn"] and state["phase"] == "auction"
     if not state["queue"]:  # at rest, no market plant is at or below the most cities anyone has (the map's count)
         most = plant_market.low_cities(state, ctx)
-        assert most is None or all(n > most for n in plants), (plants, most)
+        assert most is None or all(number(n) > most for n in plants), (plants, most)
     if not state["queue"] and state["phase"] != "over" and not state["end_reached"]:
         # 8 cards (the Step 3 card among them while it waits in an auction) until Step 3 leaves 6;
         # the short game sets the Step 3 card aside and keeps 8; an empty deck lets the market shrink
@@ -196,7 +208,7 @@ def candidates(state: dict, ctx, ch: Choices) -> list:
     if first["type"] == "discard":
         who, offer = first["player"], first["plants"]
         if bot:
-            return [{"type": "discard", "player": who, "plant": min(offer)}]
+            return [{"type": "discard", "player": who, "plant": min(offer, key=rank)}]
         plant = ch.pick(offer)
         fallback = {"type": "discard", "player": who, "plant": plant}
         stored = next(pl["stored"] for pl in state["players"][who]["plants"] if pl["number"] == plant)
@@ -217,9 +229,9 @@ def _auction(state, ctx, ch, bot, acts):
             return [fold]
         p = state["players"][who]
         lot = state["auction"]["lot"]
-        best = max((pl["number"] for pl in p["plants"]), default=0)
+        best = max((number(pl["number"]) for pl in p["plants"]), default=0)
         if bot:
-            if lot["plant"] > best and bid["min"] <= lot["plant"] + 4 and p["money"] >= bid["min"] + 15:
+            if number(lot["plant"]) > best and bid["min"] <= number(lot["plant"]) + 4 and p["money"] >= bid["min"] + 15:
                 return [{"type": "bid", "player": who, "amount": bid["min"]}, fold]
             return [fold]
         if ch.one_in(2):
@@ -238,28 +250,30 @@ def _auction(state, ctx, ch, bot, acts):
         weakest = min((ctx.plant(n).powers for n in mine), default=0)
         reserve = 0 if state["round"] == 1 else 10 + 5 * len(mine)
         short = not mine or capacity < len(p["cities"]) + 2
-        good = [n for n in offer if n + reserve <= money and short
+        good = [n for n in offer if number(n) + reserve <= money and short
                 and (len(mine) < ctx.max_plants or ctx.plant(n).powers > weakest)]
         if good:
-            return [{"type": "nominate", "player": who, "plant": max(good), "bid": max(good)}, fallback]
+            top = max(good, key=rank)
+            return [{"type": "nominate", "player": who, "plant": top, "bid": number(top)}, fallback]
         return [fallback]
     kinds = [k for k in ("nominate", "pass", "sold") if k in by and not (k == "nominate" and not offer)]
     kind = ch.pick(kinds)
     if kind == "nominate":
         plant = ch.pick(offer)
         return [{"type": "nominate", "player": who, "plant": plant,
-                 "bid": ch.int(plant, min(money, plant + 10))}, fallback]
+                 "bid": ch.int(number(plant), min(money, number(plant) + 10))}, fallback]
     if kind == "sold":
         sold = by["sold"]
         refused = sold.get("refused", {})   # plants a map rule forbids to a player (uranium ban)
-        buyers = [n for n in sold["players"] if any(pl <= state["players"][n]["money"] and pl not in refused.get(n, [])
+        buyers = [n for n in sold["players"] if any(number(pl) <= state["players"][n]["money"]
+                                                    and pl not in refused.get(n, [])
                                                     for pl in sold["plants"])]
         if buyers:
             name = ch.pick(buyers)
             cash = state["players"][name]["money"]
-            plant = ch.pick([pl for pl in sold["plants"] if pl <= cash and pl not in refused.get(name, [])])
+            plant = ch.pick([pl for pl in sold["plants"] if number(pl) <= cash and pl not in refused.get(name, [])])
             return [{"type": "sold", "player": name, "plant": plant,
-                     "price": ch.int(plant, min(cash, plant + 10))}, fallback]
+                     "price": ch.int(number(plant), min(cash, number(plant) + 10))}, fallback]
     return [fallback]
 
 
@@ -348,11 +362,12 @@ def within_offer(state: dict, ctx, entry: dict) -> bool:
         if kind == t == "bid" and who == act["player"]:
             return act["min"] <= entry["amount"] <= act["max"]
         if kind == t == "nominate" and who == act["player"]:
-            return entry["plant"] in act["plants"] and entry["plant"] <= entry.get("bid", entry["plant"]) <= act["max"]
+            least = number(entry["plant"])
+            return entry["plant"] in act["plants"] and least <= entry.get("bid", least) <= act["max"]
         if kind == t == "sold" and who in act["players"]:
             cash = state["players"][who]["money"]
             return (entry["plant"] in act["plants"] and entry["plant"] not in act.get("refused", {}).get(who, [])
-                    and entry["plant"] <= entry["price"] <= cash)
+                    and number(entry["plant"]) <= entry["price"] <= cash)
         if kind == t and kind in ("pass_bid", "pass") and who == act["player"]:
             return True
         if kind == t == "buy" and who == act["player"]:
@@ -401,9 +416,9 @@ def random_move(state, ch) -> dict | None:
 class Run:
     """A game driven to its end; every accepted entry is checked, every refused one changes nothing."""
 
-    def __init__(self, data, players: int, board: str, **extra):
+    def __init__(self, data, players: int, board: str, setup: dict | None = None, **extra):
         self.ch = Choices(data)
-        self.setup = board_setup(players, board, **extra)
+        self.setup = setup or board_setup(players, board, **extra)
         self.game = Game(self.setup)
         self.snapshots = [dumps(self.game.state)]  # after each effective fact, kept independently
         self.redoable = []                          # snapshots of undone facts, most recent last

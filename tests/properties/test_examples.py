@@ -9,6 +9,8 @@ import pytest
 from propkit import check_invariants
 from referee.game import Game, replay
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 FILES = ["germany-4p.jsonl", "usa-2p.jsonl"]

@@ -6,6 +6,8 @@ from referee.game import Game
 from referee.rules.errors import IllegalAction
 from tablekit import setup_line
 
+pytestmark = pytest.mark.slow
+
 
 def idle_rounds(game, rounds):
     """Round 1's plants at their minimum, then everyone passes, builds nothing and powers nothing;

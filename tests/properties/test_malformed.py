@@ -20,6 +20,8 @@ from referee.rules import engine
 from referee.rules.errors import BadSetup, IllegalAction
 from referee.rules.fields import LARGEST, MAX_DEPTH, normal_name
 
+pytestmark = pytest.mark.slow
+
 GAME = Path(__file__).resolve().parents[2] / "examples" / "germany-4p.jsonl"
 POINTS = (0, 1, 8, 21, 25, 29, 30, 120, 301)  # setup, lot, draw, resources, building, bureaucracy, discard, over
 NAMES = ("Anna", "Bernd", "Clara", "Dieter")

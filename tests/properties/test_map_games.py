@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from mapkit import player_counts
-from propkit import Run
+from propkit import Run, games
 from referee.catalog import available_maps
-from test_random_games import games
+
+pytestmark = pytest.mark.slow
 
 MAPS = [m for m in available_maps() if m not in ("germany", "usa")]   # both have test_random_games
 

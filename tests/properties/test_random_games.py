@@ -2,27 +2,16 @@
 after every entry (see propkit.check_invariants), plus refused, undone, redone, corrected and
 malformed entries along the way."""
 import json
-import os
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
-from propkit import Run, dumps, junk, known_illegal
+from propkit import Run, dumps, games, junk, known_illegal
+
+pytestmark = pytest.mark.slow
 
 BOARDS = ["germany", "usa"]
 PLAYERS = [2, 3, 4, 5, 6]
-
-
-SCALE = int(os.environ.get("REFEREE_PROPERTY_SCALE", "1"))  # e.g. 20 for a long hunt (~15 min)
-
-
-def games(n):
-    # no shrinking: a game is hundreds of draws and shrinking one takes minutes; a failure notes
-    # the path of its log (JSON Lines) instead, which `referee replay` plays up to the bad entry.
-    return settings(max_examples=n * SCALE, deadline=None, print_blob=True,
-                    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.large_base_example])
 
 
 def a_game(data, **extra):

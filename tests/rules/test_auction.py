@@ -65,7 +65,8 @@ def test_winner_pays_the_bank_and_a_new_plant_is_drawn_and_the_market_resorted(t
     t.rejects("sold", WrongPhase, player="Bob", plant=3, price=3)   # the draw comes first
     t.draw(13)
     assert t.state["market"] == [3, 4, 5, 7, 8, 9, 10, 13]
-    assert events[0]["reason"].startswith("Ann buys plant 6 for 9")
+    assert {k: events[0][k] for k in ("type", "player", "plant", "price")} == {
+        "type": "plant_bought", "player": "Ann", "plant": 6, "price": 9}
 
 
 def test_each_player_buys_at_most_one_plant_a_round(table):
@@ -147,7 +148,7 @@ def test_fourth_plant_discards_one_of_the_others_and_keeps_what_fits(table):
     # 8 stores 6 coal (holds 2) and the new hybrid 5 stores 4: all 4 coal can stay
     assert sum(pl["stored"].get("coal", 0) for pl in t.p("Ann")["plants"]) == 6
     assert 4 in t.state["removed"]
-    assert "moved to other plants" in events[0]["reason"]
+    assert (events[0]["kept"], events[0]["returned"]) == ({"coal": 4}, {})
 
 
 def test_discarded_plant_resources_may_return_to_the_supply_by_choice(table):

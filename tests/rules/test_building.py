@@ -50,8 +50,8 @@ def test_seed_example_duesseldorf_and_koeln_in_step2_cost_17_plus_19(table):
     built = cost_of(t, "Dan", ["Köln", "Düsseldorf"])
     assert built["cost"] == 36
     assert built["cities"] == ["duesseldorf", "koeln"]
-    assert "Düsseldorf (2 from Essen + house 15 = 17)" in built["reason"]
-    assert "Köln (4 from Düsseldorf + house 15 = 19)" in built["reason"]
+    assert built["builds"] == [{"city": "duesseldorf", "from": "essen", "connection": 2, "house": 15},
+                               {"city": "koeln", "from": "duesseldorf", "connection": 4, "house": 15}]
 
 
 def test_seed_example_koeln_alone_in_step2_costs_21(table):
@@ -108,7 +108,8 @@ def test_several_cities_in_one_turn_each_added_to_the_network_for_the_next(table
 def test_building_nothing_is_a_pass(table):
     t = building(table)
     events = t.do("pass", player="Dan")
-    assert "builds nothing" in events[0]["reason"]
+    assert {k: events[0][k] for k in ("type", "player", "phase")} == {"type": "passed", "player": "Dan",
+                                                                      "phase": "building"}
 
 
 def test_builds_are_offered_with_their_single_city_cost(table):

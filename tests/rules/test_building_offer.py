@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.game import replay
-from referee.planner import get_planner
-from referee.planner.core import PlanError
+from referee.planner import PlanError, get_planner
 from referee.rules import legal
 from referee.rules.state import houses_in
 
@@ -51,6 +50,7 @@ def test_every_building_offer_of_the_example_games_matches_the_route_prices(name
     assert offers > 20
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_each_cost_is_what_route_charges_for_that_one_city(data):

@@ -56,6 +56,7 @@ def test_the_copy_equals_the_state_with_keys_in_the_same_order_and_shares_no_con
         assert not original & {id(c) for _, c in containers(copied)}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_changing_any_part_of_the_copy_leaves_the_state_as_it_was(data):

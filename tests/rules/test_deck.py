@@ -73,7 +73,7 @@ def test_an_empty_deck_means_no_replacement(table):
                                       step3_drawn=True, shuffled=[]))
     events = t.do("sold", player="Ann", plant=3, price=3)
     assert t.events_of(events, "no_draw")
-    assert "deck is empty" in t.events_of(events, "no_draw")[0]["reason"]
+    assert t.events_of(events, "no_draw")[0]["cause"] == "deck_empty"
     assert t.state["next"]["waiting_for"] == ["Bob"]
     assert t.state["market"] == [4, 5, 6, 7, 8, 9, 10]
 

@@ -2,11 +2,8 @@
 import pytest
 
 from referee.rules.errors import WrongPhase
-from tablekit import at_phase, finish_phase
-
-TOWNS = ["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln", "aachen", "bremen",
-         "osnabrueck", "kassel", "hannover", "hamburg", "kiel", "cuxhaven", "wilhelmshaven",
-         "flensburg", "luebeck", "trier", "saarbruecken", "mannheim", "wiesbaden"]
+from referee.rulings import render
+from tablekit import TOWNS, at_phase, finish_phase
 
 
 def test_turn_order_most_cities_first_ties_to_the_highest_plant(table):
@@ -41,6 +38,25 @@ def test_the_game_end_is_announced_when_reached_and_others_still_build(table):
     assert t.state["phase"] == "building" and t.state["next"]["waiting_for"] == ["Cara"]
 
 
+def test_the_game_end_ruling_says_others_still_build_only_when_someone_builds_after(table):
+    """RULES.md, game end: the game ends after the building phase in which someone reaches the count; the
+    players after them in that phase still build. The one who builds last leaves nobody to build after."""
+    t = at_phase(table(4), "building")
+    last, first = t.state["order"][0], t.state["order"][-1]   # building goes in reverse turn order
+    t.give(first, plants=[(13, {})], cities=TOWNS[:16])
+    reached = t.events_of(t.do("build", player=first, cities=["wiesbaden"]), "game_end_reached")[0]
+    assert reached["still_to_build"] == t.state["order"][-2::-1]
+    assert "the other players still build" in render(reached, "en")
+    t = at_phase(table(4), "building")
+    for name in t.state["order"][:0:-1]:
+        t.do("pass", player=name)
+    t.give(last, plants=[(13, {})], cities=TOWNS[:16])
+    reached = t.events_of(t.do("build", player=last, cities=["wiesbaden"]), "game_end_reached")[0]
+    assert reached["still_to_build"] == []
+    assert render(reached, "en").endswith("it ends after this building phase.")
+    assert "他のプレイヤー" not in render(reached, "ja") and "其他玩家" not in render(reached, "zh-Hant")
+
+
 def test_winner_is_who_powers_most_cities_no_income_paid(table):
     t = at_phase(table(4), "building")
     t.give("Ann", plants=[(13, {}), (8, {"coal": 3})], cities=[f"a{i}" for i in range(12)], money=5)
@@ -62,7 +78,8 @@ def test_a_tie_on_cities_powered_goes_to_most_money_then_most_cities(table):
     result = t.state["result"]
     assert result["winners"] == ["Cara"]
     assert result["tie_breaks"] == ["money", "cities"]
-    assert "tie broken by money then cities owned" in t.game.events[-1][-1]["reason"]
+    over = t.game.events[-1][-1]
+    assert over["type"] == "game_over" and over["tie_breaks"] == ["money", "cities"]
 
 
 def test_a_complete_tie_is_a_shared_win(table):

@@ -1,6 +1,5 @@
 """RULES.md: market removals at any time, the end-of-round plant market."""
-from tablekit import at_phase, deck_of, finish_phase
-from test_order_and_end import TOWNS
+from tablekit import TOWNS, at_phase, deck_of, finish_phase
 
 
 def test_all_plants_at_or_below_most_cities_removed_at_once(table):
@@ -10,10 +9,11 @@ def test_all_plants_at_or_below_most_cities_removed_at_once(table):
     t.give("Dan", plants=[(13, {})], cities=["essen", "duisburg", "dortmund", "muenster", "duesseldorf", "koeln"])
     events = t.do("build", player="Dan", cities=["aachen"])
     removed = t.events_of(events, "plant_removed")
-    assert removed == [{"type": "plant_removed", "plants": [6, 7], "player": "Dan", "cities": 7, "draws": 2,
-                        "cause": "cities", "reason": "Remove plants 6 and 7 (Dan has 7 cities); draw 2 cards."}]
+    assert [{k: v for k, v in e.items() if k != "reason"} for e in removed] == [
+        {"type": "plant_removed", "plants": [6, 7], "player": "Dan", "cities": 7, "draws": 2, "cause": "cities"}]
     assert t.state["market"] == [8, 9, 10, 11, 12, 14] and t.state["removed"] == [6, 7]
-    assert [task["reason"] for task in t.state["queue"]] == ["replace plant 6", "replace plant 7"]
+    assert [(task["task"], task["replacing"], task["cause"]) for task in t.state["queue"]] == [
+        ("draw", 6, "cities"), ("draw", 7, "cities")]
 
 
 def test_each_replacement_card_at_or_below_most_cities_is_removed_in_turn(table):
@@ -24,7 +24,7 @@ def test_each_replacement_card_at_or_below_most_cities_is_removed_in_turn(table)
     t.do("build", player="Dan", cities=["aachen"])
     events = t.draw(4)              # drawn, and at once removed in its turn
     assert [(e["plants"], e["draws"]) for e in t.events_of(events, "plant_removed")] == [([4], 1)]
-    assert t.events_of(events, "plant_removed")[0]["reason"] == "Remove plant 4 (Dan has 7 cities); draw 1 card."
+    assert t.events_of(events, "plant_removed")[0]["player"] == "Dan"
     t.draw(15)
     t.draw(16)
     assert t.state["market"] == [8, 9, 10, 11, 12, 14, 15, 16]
@@ -39,7 +39,7 @@ def test_no_cards_drawn_for_plants_removed_once_the_end_is_reached(table):
     events = t.do("build", player="Dan", cities=["wiesbaden"])
     removed = t.events_of(events, "plant_removed")[0]
     assert (removed["plants"], removed["draws"]) == ([16, 17], 0)
-    assert removed["reason"] == "Remove plants 16 and 17 (Dan has 17 cities); draw no card."
+    assert (removed["player"], removed["cities"]) == ("Dan", 17)
     assert len(t.events_of(events, "no_draw")) == 2 and t.state["market"] == [18, 19, 20, 21, 22, 23]
 
 
@@ -51,7 +51,7 @@ def test_replacement_draws_are_limited_by_what_is_left_in_the_deck(table):
     events = t.do("build", player="Dan", cities=["aachen"])
     assert t.events_of(events, "plant_removed")[0]["draws"] == 1
     events = t.draw(30)
-    assert "deck is empty" in t.events_of(events, "no_draw")[0]["reason"]
+    assert t.events_of(events, "no_draw")[0]["cause"] == "deck_empty"
     assert t.state["market"] == [20, 21, 22, 23, 30]
 
 

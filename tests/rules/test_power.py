@@ -117,8 +117,7 @@ def test_power_city_count_burns_fewest_cubes(table):
     events = t.do("power", player="Ann", cities=1)
     assert (events[0]["plants"], events[0]["burned"], events[0]["cities"]) == ([9], {"oil": 1}, 1)
     assert events[0]["burn"] == {"9": {"oil": 1}} and events[0]["chosen"] is True
-    assert events[0]["reason"] == ("Ann fires plant 9 (the referee's choice: the fewest cubes for 1 city, the "
-                                   "cheapest to rebuy burned first), burns 1 oil, powers 1 city: income 22 Elektro")
+    assert events[0]["income"] == 22
     assert [pl["stored"] for pl in t.p("Ann")["plants"]] == [{"oil": 1}, {"coal": 4}, {"oil": 6}]
 
 

@@ -121,7 +121,7 @@ def test_seed_example_e1_refill_after_round_one_purchases(table):
         events = t.do("power", player=name)
     refill = {e["resource"]: e for e in events if e["type"] == "refill"}
     assert (refill["coal"]["due"], refill["coal"]["added"]) == (5, 4)
-    assert "only 4 left in the supply" in refill["coal"]["reason"]
+    assert (refill["coal"]["supply"], refill["coal"]["room"]) == (4, 10)   # short of cubes, not of room
     assert {r: e["spaces"] for r, e in refill.items()} == {
         "coal": [4, 3, 3, 3], "oil": [3, 3, 2, 2], "garbage": [7, 6, 6], "uranium": [12, 10]}
     assert t.state["resources"]["supply"]["coal"] == 0

@@ -22,7 +22,7 @@ def test_step2_starts_after_phase4_and_removes_the_lowest_plant(table):
     events = t.game.events[-1]
     assert t.events_of(events, "step2")
     low = t.events_of(events, "plant_removed")[-1]["plant"]
-    assert "Step 2 removes the lowest plant" in t.events_of(events, "plant_removed")[-1]["reason"]
+    assert t.events_of(events, "plant_removed")[-1]["cause"] == "step2"
     assert low not in t.state["market"] and low in t.state["removed"]
     t.draw(t.state["next"]["actions"][0]["possible"][0])
     assert t.state["step"] == 2 and t.state["phase"] == "bureaucracy"
@@ -137,7 +137,7 @@ def test_step3_before_step2_applies_step2_first_including_its_removal(table):
     t.draw("step3")
     events = t.game.events[-1]
     assert t.events_of(events, "step2")
-    assert "Step 3 card came before Step 2" in t.events_of(events, "step2")[0]["reason"]
+    assert t.events_of(events, "step2")[0]["cause"] == "step3_card"
     # Step 2 removes 7 and draws a replacement from the shuffled deck ...
     assert 7 in t.state["removed"]
     t.draw(31)

@@ -2,6 +2,7 @@
 exhaustive search of the layouts single-cube moves reach."""
 from itertools import product
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import storage_reference as ref
@@ -45,6 +46,7 @@ def in_reach(specs, start, target) -> bool:
     return not storage.stuck(specs, target)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(holdings())
 def test_what_single_cube_moves_reach_is_the_stuck_rule(case):
@@ -55,6 +57,7 @@ def test_what_single_cube_moves_reach_is_the_stuck_rule(case):
     assert all(in_reach(specs, start, t) == (t in reached) for t in layouts)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(holdings(), st.tuples(*[st.integers(0, 4)] * 4))
 def test_fast_placement_agrees_with_exhaustive_search(case, hand):
@@ -62,6 +65,7 @@ def test_fast_placement_agrees_with_exhaustive_search(case, hand):
     assert storage.place(specs, start, hand) == ref.place(specs, start, hand)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(holdings(HYBRIDS + [3, 4, 9, 10]), st.data())
 def test_power_layout_agrees_with_exhaustive_search(case, data):

@@ -1,5 +1,7 @@
-"""An app on a fresh SQLite file per test, its test client, and games made through the store."""
+"""An app on a fresh SQLite file per test, its test client, games made through the store, and a small disk."""
 import json
+import os
+import subprocess
 
 import pytest
 from webkit import GERMANY_3P
@@ -35,3 +37,20 @@ def make_game(app):
         finally:
             store.close()
     return make
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs mounted for the test (a disk that can be filled or made read-only); skipped
+    where the test may not mount (not root, or no tmpfs)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], capture_output=True)
+    if done.returncode:
+        pytest.skip(f"cannot mount a small tmpfs: {done.stderr.decode().strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)

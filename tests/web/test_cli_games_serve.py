@@ -145,7 +145,7 @@ def test_serve_on_a_port_in_use_is_one_line_and_exit_2(tmp_path):
         done = referee("serve", "--port", server.port, "--db", tmp_path / "b.sqlite3")
     finally:
         server.stop()
-    assert done.returncode == 2 and b"cannot start on 127.0.0.1" in done.stderr and b"Traceback" not in done.stderr
+    assert done.returncode == 2 and b"cannot listen on 127.0.0.1" in done.stderr and b"Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("port", ["0", "70000", "http"])

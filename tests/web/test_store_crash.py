@@ -7,23 +7,10 @@ import signal
 import sqlite3
 import threading
 
-from webkit import GERMANY, Browser, Server, fact_form, recorded
+from webkit import ACKNOWLEDGED, GERMANY, Browser, Server, fact_form, recorded, stored_example
 
-from referee.archive import summary
-from referee.game import Game, replay
+from referee.game import replay
 from referee.store import Store
-
-ACKNOWLEDGED = (200, 303)   # a plain form post is answered 303 to the page once its fact is stored
-
-
-def stored_example(tmp_path) -> tuple:
-    """(db, game id, setup line, facts) of the recorded Germany game, stored with no facts yet."""
-    db = tmp_path / "games.sqlite3"
-    setup, entries = recorded(GERMANY)
-    store = Store(db)
-    game_id = store.create(setup, summary(Game(json.loads(setup))))
-    store.close()
-    return db, game_id, setup, entries
 
 
 def test_sigkill_mid_stream_loses_no_acknowledged_fact_and_keeps_nothing_partial(tmp_path):

@@ -1,16 +1,12 @@
 """The Print buttons: the player aid and the game report as PDFs in the page's language, and the
 4xx pages (in that language) for what cannot be printed."""
 import re
-import subprocess
 
 import pytest
+from pdfkit import reading as pdf_text
 from webkit import GERMANY_3P
 
 JA = {"Accept-Language": "ja"}
-
-
-def pdf_text(data: bytes) -> str:
-    return subprocess.run(["pdftotext", "-", "-"], input=data, capture_output=True, check=True).stdout.decode()
 
 
 def test_the_player_aid_of_a_game_is_a_pdf_of_its_map_and_player_count_on_a6_cards_by_default(client, make_game):
@@ -36,7 +32,8 @@ def test_the_player_aid_is_in_the_page_language(client, make_game):
     assert "発電所" in pdf_text(response.data)
 
 
-def test_the_game_report_is_a_pdf_whose_qr_code_opens_the_game_on_this_server(client, make_game):
+def test_the_game_report_is_a_pdf_whose_qr_code_opens_the_game_on_this_server(app, client, make_game):
+    app.config["HOSTS"] = ("192.168.1.20",)     # the LAN address `referee serve --lan` printed
     game_id = make_game(entries=[{"type": "nominate", "player": "Ann", "plant": 4}])
     response = client.get(f"/games/{game_id}/print/report", base_url="http://192.168.1.20:8765")
     assert response.status_code == 200 and response.mimetype == "application/pdf"

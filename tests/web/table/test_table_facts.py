@@ -314,7 +314,7 @@ def test_a_quick_sale_below_the_plants_number_says_the_least_price(example, post
 def test_the_opening_bid_field_starts_at_the_lowest_plant_and_a_tapped_plant_sets_its_own_minimum(client, example):
     html = client.get(f"/games/{example(0)}/").get_data(as_text=True)
     assert 'name="bid" inputmode="numeric" min="3" max="50"' in html
-    assert 'name="plant" value="4" onclick="this.form.elements.bid.min = this.value"' in html
+    assert 'name="plant" value="4" onclick="this.form.elements.bid.min = parseInt(this.value)"' in html
     assert 'name="price" inputmode="numeric" min="3"' in html
 
 
