@@ -10,8 +10,7 @@ from mapkit import map_table
 from referee.game import replay
 from referee.rules import legal
 from referee.rules.errors import BadAction, CannotAfford, IllegalBuild
-from tablekit import at_phase
-from test_building import building
+from tablekit import at_phase, building
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "germany-4p.jsonl"
 
