@@ -76,11 +76,11 @@ def run_once(state: dict, ctx, who) -> dict | None:
     specs = specs_of(ctx, p["plants"])
     held = dict(zip(RESOURCES, totals(alloc_of(p["plants"]))))
     want, hybrid = dict.fromkeys(RESOURCES, 0), 0
-    for number, accepts, burns, _capacity, _powers in specs:
-        if is_hybrid((number, accepts)):
-            hybrid += burns
-        elif accepts:
-            want[RESOURCES[accepts[0]]] += burns
+    for spec in specs:
+        if is_hybrid(spec):
+            hybrid += spec.burns
+        elif spec.accepts:
+            want[RESOURCES[spec.accepts[0]]] += spec.burns
     need = {r: max(0, want[r] - held[r]) for r in RESOURCES}
     hybrid -= sum(max(0, held[r] - want[r]) for r in ("coal", "oil"))
     counts = board_market(state, ctx).counts
