@@ -1,16 +1,59 @@
-// A board wider than the screen (a phone) scrolls sideways: show the play areas first, and keep the
-// place the player scrolled to when htmx redraws the table after a tap.
+// The board's own area: one finger pans it (the box scrolls), two fingers pinch it, the ± buttons
+// zoom by steps. The zoom and the place scrolled to are kept when htmx redraws the table after a
+// tap; a fresh board shows the play areas first (their middle, data-focus and data-focus-y).
 (function () {
-  let kept = null;
-  function place(left) {
-    const box = document.querySelector(".board-box[data-focus]");
-    if (!box || box.scrollWidth <= box.clientWidth) return;
-    box.scrollLeft = left !== null ? left : box.dataset.focus * box.scrollWidth - box.clientWidth / 2;
+  const MAX = 4;
+  let zoom = 1, kept = null, pinch = null;
+  const box = () => document.querySelector(".board-box[data-focus]");
+
+  function zoomTo(z, x, y) {
+    const b = box();
+    if (!b) return;
+    const before = zoom;
+    zoom = Math.min(MAX, Math.max(1, z));
+    const r = b.getBoundingClientRect();
+    const px = x === undefined ? r.width / 2 : x - r.left, py = y === undefined ? r.height / 2 : y - r.top;
+    const fx = (b.scrollLeft + px) / before, fy = (b.scrollTop + py) / before;
+    b.style.setProperty("--zoom", zoom);
+    b.scrollLeft = fx * zoom - px;
+    b.scrollTop = fy * zoom - py;
   }
+
+  function place(at) {
+    const b = box();
+    if (!b) return;
+    b.style.setProperty("--zoom", zoom);
+    if (!b.clientWidth) return;                 // not shown yet (another tab in front): placed when shown
+    b.dataset.placed = "1";
+    if (at) { b.scrollLeft = at[0]; b.scrollTop = at[1]; return; }
+    if (b.scrollWidth > b.clientWidth) b.scrollLeft = b.dataset.focus * b.scrollWidth - b.clientWidth / 2;
+    if (b.scrollHeight > b.clientHeight) b.scrollTop = b.dataset.focusY * b.scrollHeight - b.clientHeight / 2;
+  }
+
+  const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+  document.addEventListener("touchstart", (e) => {
+    if (e.touches.length === 2 && e.target.closest(".board-box")) pinch = {d: spread(e.touches), z: zoom};
+  }, {passive: true});
+  document.addEventListener("touchmove", (e) => {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    const [a, c] = e.touches;
+    zoomTo(pinch.z * spread(e.touches) / pinch.d, (a.clientX + c.clientX) / 2, (a.clientY + c.clientY) / 2);
+  }, {passive: false});
+  document.addEventListener("touchend", (e) => { if (e.touches.length < 2) pinch = null; });
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest("[data-zoom]");
+    if (button) zoomTo(button.dataset.zoom === "in" ? zoom * 1.5 : zoom / 1.5);
+  });
+
   document.addEventListener("DOMContentLoaded", () => place(null));
   document.addEventListener("htmx:beforeSwap", () => {
-    const box = document.querySelector(".board-box[data-focus]");
-    kept = box ? box.scrollLeft : null;
+    const b = box();
+    kept = b && b.dataset.placed && b.clientWidth ? [b.scrollLeft, b.scrollTop] : null;
   });
   document.addEventListener("htmx:afterSettle", () => { place(kept); kept = null; });
+  // the board's tab brought forward (by a tap, or by stage.js when building begins)
+  document.addEventListener("change", (e) => {
+    if (e.target.name === "stage") requestAnimationFrame(() => { const b = box(); if (b && !b.dataset.placed) place(null); });
+  });
 })();

@@ -114,3 +114,12 @@ def deck_of(t, unseen, above=None, removed=0, under=()):
     t.edit(lambda s: s["deck"].update(top=None, unseen=sorted(unseen), removed_unseen=removed,
                                       above=len(unseen) - removed if above is None else above,
                                       under=list(under)))
+
+
+def building(table, players=4, step=1, **owned):
+    """A table in the building phase of `step`, the named players owning those cities (and plant 13)."""
+    t = at_phase(table(players), "building")
+    t.edit(lambda s: s.update(step=step, step2_started=step > 1))
+    for name, cities in owned.items():
+        t.give(name, plants=[(13, {})], cities=cities)
+    return t

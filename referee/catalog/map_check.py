@@ -20,7 +20,7 @@ CITY_ID = re.compile(r"^[a-z0-9_]+$")
 AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
 TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules")
 AREA_KEYS = ("name", "colour")
-CITY_KEYS = ("name", "area", "x", "y", "spaces", "opens")
+CITY_KEYS = ("name", "romaji", "area", "x", "y", "spaces", "opens")
 DEFAULT_COLOUR = "#888888"
 HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 COLOUR_NAMES = frozenset(webcolors.names("css3"))
@@ -146,6 +146,9 @@ def _cities(p, raw, areas) -> dict:
             continue
         p.unknown_keys(c, CITY_KEYS, label)
         _name(p, c, label, "the printed name, e.g. \"Düsseldorf\"")
+        if "romaji" in c and not _text(c["romaji"]):
+            p.add(f"{label}romaji must be non-empty text (the name in Latin letters a player may type, "
+                  f"e.g. \"Kyoto\" for 京都), got {c['romaji']!r}")
         area = c.get("area")
         if area is None:
             p.add(f"{label}missing 'area' (one of {listing(areas)})")
@@ -160,7 +163,7 @@ def _cities(p, raw, areas) -> dict:
             elif not 0 <= v <= 1:
                 p.add(f"{label}coordinate {k} = {v} is outside 0..1 (fractions of the board, north-up)")
         spaces, opens = _spaces(p, c, label)
-        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"), spaces, opens)  # kept so links still check
+        out[cid] = City(cid, c.get("name"), area, c.get("x"), c.get("y"), c.get("romaji"), spaces, opens)  # kept so links still check
     return out
 
 

@@ -18,10 +18,11 @@ class Area:
 @dataclass(frozen=True)
 class City:
     id: str
-    name: str
+    name: str           # as printed on the board (Japan's in kanji)
     area: str
     x: float
     y: float
+    romaji: str | None = None   # the name in Latin letters, where the printed one is not: also matched
     spaces: tuple[int, ...] = ()   # the board's own house prices here, cheapest space first (Japan)
     opens: tuple[int, ...] = ()    # the Step in which each of those spaces opens
 
@@ -132,7 +133,7 @@ class Map:
 
     @cached_property
     def _city_index(self) -> dict[str, set[str]]:
-        return names.index(self._city_names)
+        return names.index(self._city_names, {c.id: c.romaji for c in self.cities.values() if c.romaji})
 
     @cached_property
     def _area_names(self) -> dict[str, str]:

@@ -14,16 +14,16 @@ def keys(text: str) -> set[str]:
     out = set()
     for t in (low.translate(_GERMAN), low):
         plain = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
-        out.add(re.sub(r"[^a-z0-9]", "", plain))
+        out.add(re.sub(r"[^a-z0-9\u3040-\u30ff\u3400-\u9fff]", "", plain))     # kana and kanji kept
     out.discard("")
     return out
 
 
-def index(entries: dict[str, str]) -> dict[str, set[str]]:
-    """Lookup key -> ids, from {id: printed name}."""
+def index(entries: dict[str, str], aliases: dict[str, str] | None = None) -> dict[str, set[str]]:
+    """Lookup key -> ids, from {id: printed name} and {id: another name} (romaji)."""
     idx: dict[str, set[str]] = {}
     for ident, name in entries.items():
-        for k in keys(ident) | keys(name):
+        for k in keys(ident) | keys(name) | keys((aliases or {}).get(ident, "")):
             idx.setdefault(k, set()).add(ident)
     return idx
 

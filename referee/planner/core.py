@@ -186,14 +186,26 @@ class Planner:
         return [min(col) for col in zip(*rows)] if len(rows) > 1 else list(rows[0])
 
     # ---------------------------------------------------------------- route
-    def route(self, network, add, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS, starts=None) -> Plan:
+    def route(self, network, add, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS, starts=None,
+              in_order=False) -> Plan:
         """The cheapest way to add the cities `add` to `network`, in a valid build order.
 
         starts: where a map rule lets new networks begin (see planner/starts.py); None: the base
-        rule (only an empty network's first city, anywhere, free)."""
+        rule (only an empty network's first city, anywhere, free).
+        in_order: build the cities in the order given (the table's own order), each connected from
+        the cheapest of the cities owned by then, rather than in the cheapest order."""
         self._check_step(step, house_costs)
         net = self._network(network)
         occ = self._occupied(occupied)
+        new = self._new(net, add, occ, step)
+        if starts is not None:
+            return new_networks.route(self, net, new, occ, house_costs, starts, in_order)
+        if in_order:
+            return self._in_order(net, [], new, occ, house_costs)
+        return self.prim(net, new, occ, house_costs)
+
+    def _new(self, net: list[int], add, occ: dict, step) -> list[int]:
+        """The indexes of the cities to add, refused with the reason if one cannot be built."""
         if isinstance(add, str):
             add = [add]
         new: list[int] = []
@@ -211,9 +223,27 @@ class Planner:
             if why:
                 raise PlanError(why)
             new.append(i)
-        if starts is not None:
-            return new_networks.route(self, net, new, occ, house_costs, starts)
-        return self.prim(net, new, occ, house_costs)
+        return new
+
+    def added_cost(self, network, chosen, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS,
+                   starts=None) -> dict[str, int]:
+        """{city: what it adds to the cheapest build of `chosen`} for every other city of the play
+        areas that is not in the network, not full and reachable: the price the tablet shows beside
+        a city while the cities of one build are tapped together (with nothing chosen, each_cost)."""
+        if not chosen:
+            return self.each_cost(network, step, occupied, house_costs, starts)
+        base = self.route(network, chosen, step, occupied, house_costs, starts).total
+        occ = self._occupied(occupied)
+        taken = set(self._network(network)) | set(self._new([], chosen, {}, 3))
+        out = {}
+        for i, c in enumerate(self.cities):
+            if i in taken or occ.get(c, 0) >= self.map.open_spaces(c, step):
+                continue
+            try:
+                out[c] = self.route(network, [*chosen, c], step, occupied, house_costs, starts).total - base
+            except PlanError:       # not reachable from the network and the cities chosen
+                continue
+        return out
 
     def each_cost(self, network, step=1, occupied=None, house_costs=DEFAULT_HOUSE_COSTS,
                   starts=None) -> dict[str, int]:
@@ -273,6 +303,33 @@ class Planner:
                 if cand < attach[v]:
                     attach[v] = cand
         return Plan(conn_total + house_total, conn_total, house_total, builds)
+
+    def _in_order(self, net: list[int], roots: list[tuple[int, int]], new: list[int], occ: dict,
+                  house_costs) -> Plan:
+        """`new` built in the order given, each city connected from the cheapest of the cities owned
+        by then; `roots` ((index, link) pairs, some of `new`) begin a network for their link instead.
+        With an empty network the first city built is free of any connection."""
+        dist, cities = self.dist, self.cities
+        link = dict(roots)
+        owned = list(net)
+        builds: list[Build] = []
+        for u in new:
+            h = self.house(cities[u], occ.get(cities[u], 0), house_costs)
+            if u in link or not owned:
+                if not owned and link and u not in link:
+                    raise PlanError(f"{self.name(cities[u])} cannot begin a network")
+                c = link.get(u, 0) if owned else 0
+                builds.append(Build(cities[u], None, (cities[u],), c, h))
+            else:
+                t = min(owned, key=lambda v: (dist[v][u], self.hops[v][u]))
+                if dist[t][u] >= INF:
+                    raise PlanError(f"{self.name(cities[u])} cannot be reached from the cities built before it "
+                                    f"inside the play areas ({', '.join(sorted(self.areas))})")
+                builds.append(Build(cities[u], cities[t], self.path(cities[t], cities[u]), dist[t][u], h))
+            owned.append(u)
+        connection = sum(b.connection for b in builds)
+        houses = sum(b.house for b in builds)
+        return Plan(connection + houses, connection, houses, builds)
 
     # ---------------------------------------------------------------- suggest
     def suggest(self, network, step=1, occupied=None, count=None, budget=None, top=1,

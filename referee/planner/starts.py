@@ -85,14 +85,17 @@ def plan(planner, net, roots, rest, occ, house_costs):
     return Plan(connection + houses, connection, houses, builds)
 
 
-def route(planner, net, new, occ, house_costs, starts):
+def route(planner, net, new, occ, house_costs, starts, in_order=False):
     """The cheapest start choice for exactly these cities (ties: more starts, so a start the table asked
-    for at no extra cost is made; then the order given)."""
+    for at no extra cost is made; then the order given). in_order: built in the order given."""
     best = error = None
     for roots in _choices(_slots(planner, starts), new, need=not net):
         chosen = {i for _, i, _ in roots}
         try:
-            p = plan(planner, net, roots, [u for u in new if u not in chosen], occ, house_costs)
+            if in_order:
+                p = planner._in_order(net, [(i, link) for _, i, link in roots], new, occ, house_costs)
+            else:
+                p = plan(planner, net, roots, [u for u in new if u not in chosen], occ, house_costs)
         except PlanError as e:
             error = e
             continue

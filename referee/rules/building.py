@@ -39,12 +39,15 @@ def build(state: dict, ctx, action: dict) -> list:
     if len(p["cities"]) + len(new) > ctx.end_cities and ctx.short_game:
         raise IllegalBuild(f"the short game ends at {ctx.end_cities} cities; {name} may build "
                            f"{ctx.end_cities - len(p['cities'])} more")
+    in_order = action.get("in_order", False)
+    if not isinstance(in_order, bool):
+        raise BadAction("in_order is true (the cities are charged in the order listed) or false")
     hooks.run(ctx, "may_build", state, ctx, name, new)
     begin = starts(state, ctx, name, action)
     try:
         plan = ctx.planner.route(p["cities"], new, step=state["step"],
                                  occupied={c: houses_in(state, c) for c in new},
-                                 house_costs=ctx.edition.house_costs, starts=begin)
+                                 house_costs=ctx.edition.house_costs, starts=begin, in_order=in_order)
         plan = hooks.fold(ctx, "build_plan", plan, state, ctx, name, new)
     except ValueError as e:
         raise IllegalBuild(str(e)) from None
@@ -58,11 +61,12 @@ def build(state: dict, ctx, action: dict) -> list:
         price = (f"{b.connection} from {label(b.from_)} + house {b.house} = {b.connection + b.house}" if b.from_
                  else f"a new network: {b.connection} + house {b.house}" if b.connection else f"house {b.house}")
         parts.append(f"{label(b.city)} ({price})")
-    events = [event("built", f"{name} builds {listing(parts)}: {plan.total} Elektro", player=name,
+    events = [event("built", f"{name} builds {listing(parts)}{' in that order' if in_order else ''}: "
+                    f"{plan.total} Elektro", player=name,
                     cities=[b.city for b in plan.builds], cost=plan.total,
                     connection=plan.connection, houses=plan.houses,
                     builds=[{"city": b.city, "from": b.from_, "connection": b.connection, "house": b.house}
-                            for b in plan.builds])]
+                            for b in plan.builds], **({"in_order": True} if in_order else {}))]
     events += hooks.run(ctx, "built", state, ctx, name, plan)
     if len(p["cities"]) >= ctx.end_cities and not state["end_reached"]:
         state["end_reached"] = True

@@ -92,7 +92,7 @@ FIELDS = {
     "discard": ("player", "plant", "keep"),
     "buy": ("player", "coal", "oil", "garbage", "uranium", "market"),
     "move": ("player", "moves"),
-    "build": ("player", "cities", "new_network"),
+    "build": ("player", "cities", "new_network", "in_order"),
     "power": ("player", "plants", "cities", "burn"),
 }
 

@@ -10,9 +10,9 @@ from .context import RESOURCES
 from .order import due
 from .power import best
 from .bureaucracy import burn_by_plant
-from .resources import markets, max_buyable, price_of, rebuy_prices
+from .resources import board_market, markets, max_buyable, price_of, rebuy_prices
 from .state import houses_in
-from .storage import specs_of, alloc_of
+from .storage import alloc_of, fits, is_hybrid, specs_of, totals
 
 
 def describe_wait(task: dict) -> str:
@@ -68,6 +68,36 @@ def _auction(state, ctx, out):
     return acts
 
 
+def run_once(state: dict, ctx, who) -> dict | None:
+    """The cubes this player must buy so that every plant can run once with what it holds (a hybrid
+    takes the cheaper of coal and oil, cube by cube), if the market has them and the player can pay
+    for them and store them; else None. {resource: n}, only resources with n > 0."""
+    p = state["players"][who]
+    specs = specs_of(ctx, p["plants"])
+    held = dict(zip(RESOURCES, totals(alloc_of(p["plants"]))))
+    want, hybrid = dict.fromkeys(RESOURCES, 0), 0
+    for spec in specs:
+        if is_hybrid(spec):
+            hybrid += spec.burns
+        elif spec.accepts:
+            want[RESOURCES[spec.accepts[0]]] += spec.burns
+    need = {r: max(0, want[r] - held[r]) for r in RESOURCES}
+    hybrid -= sum(max(0, held[r] - want[r]) for r in ("coal", "oil"))
+    counts = board_market(state, ctx).counts
+    for _ in range(max(0, hybrid)):
+        open_ = [r for r in ("coal", "oil") if need[r] < counts[r]]
+        if not open_:
+            return None
+        r = min(open_, key=lambda r: price_of(ctx, state, r, need[r] + 1, who) - price_of(ctx, state, r, need[r], who))
+        need[r] += 1
+    if not any(need.values()) or any(need[r] > counts[r] for r in RESOURCES):
+        return None
+    cost = sum(price_of(ctx, state, r, n, who) for r, n in need.items() if n)
+    if cost > p["money"] or not fits(specs, [held[r] + need[r] for r in RESOURCES]):
+        return None
+    return {r: n for r, n in need.items() if n}
+
+
 def _turn(state, ctx=None):
     return due(state, ctx)
 
@@ -81,6 +111,8 @@ def _resources(state, ctx, out):
                        "cheapest": {r: (price_of(ctx, state, r, 1, who, market=m) if n else None)
                                     for r, n in m.counts.items()}} for m in markets(state, ctx)}
     buy = {"type": "buy", "player": who, **offers.get(None, {})}
+    if None in offers and (need := run_once(state, ctx, who)):
+        buy["run_once"] = need
     if None not in offers:
         buy["max"] = {r: max(o["max"][r] for o in offers.values()) for r in RESOURCES}
         buy["cheapest"] = {r: min((o["cheapest"][r] for o in offers.values() if o["cheapest"][r] is not None),
@@ -96,12 +128,7 @@ def _building(state, ctx, out):
     options = []
     room = ctx.end_cities - len(p["cities"]) if ctx.short_game else None
     if room != 0:
-        open_cities = {}  # city -> houses there
-        for city in sorted(ctx.map.cities_in(ctx.areas)):
-            houses = houses_in(state, city)
-            if (city not in p["cities"] and houses < ctx.map.open_spaces(city, state["step"])
-                    and building.may_build_in(state, ctx, who, city)):
-                open_cities[city] = houses
+        open_cities = _open_cities(state, ctx, who)
         try:  # each city priced as route(p["cities"], [city]) would
             costs = ctx.planner.each_cost(p["cities"], step=state["step"], occupied=open_cities,
                                           house_costs=ctx.edition.house_costs,
@@ -112,6 +139,66 @@ def _building(state, ctx, out):
     options.sort(key=lambda o: (o["cost"], o["city"]))
     offer = {"type": "build", "player": who, "money": p["money"], "houses_per_city": state["step"], "cities": options}
     return [hooks.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
+
+
+def _open_cities(state, ctx, who) -> dict:
+    """{city: houses there} of the play areas' cities the player may build in now, price aside."""
+    own = state["players"][who]["cities"]
+    return {c: houses_in(state, c) for c in sorted(ctx.map.cities_in(ctx.areas))
+            if c not in own and houses_in(state, c) < ctx.map.open_spaces(c, state["step"])
+            and building.may_build_in(state, ctx, who, c)}
+
+
+def build_choices(state: dict, ctx, fact: dict) -> dict:
+    """While the cities of one build are chosen (`fact`: the build so far, maybe without cities),
+    every city of the map with what it would add to the build given the cities already chosen, or why
+    it cannot be chosen now: {"left": money left after the build so far, "cities": [{"city", "cost"}]
+    affordable, cheapest first, "refused": [{"city", "reason", ...}]}. Reasons: "yours", "outside"
+    (area), "full" (houses, step), "closed" (a map rule), "limit" (max: cities this turn may still
+    add), "unreachable", "budget" (cost, left)."""
+    who, chosen = fact["player"], list(fact.get("cities", ()))
+    p, step = state["players"][who], state["step"]
+    offer = next(a for a in state["next"]["actions"] if a["type"] == "build")
+    open_cities = _open_cities(state, ctx, who)
+    try:
+        base = ctx.planner.route(p["cities"], chosen, step=step, occupied=open_cities,
+                                 house_costs=ctx.edition.house_costs,
+                                 starts=building.starts(state, ctx, who, fact)).total if chosen else 0
+        costs = ctx.planner.added_cost(p["cities"], chosen, step=step, occupied=open_cities,
+                                       house_costs=ctx.edition.house_costs,
+                                       starts=building.starts(state, ctx, who, {**fact, "cities": chosen}))
+    except ValueError:
+        base, costs = 0, {}
+    limits = [n for n in (offer.get("max_cities"), ctx.end_cities - len(p["cities"]) if ctx.short_game else None)
+              if n is not None]
+    room = min(limits) - len(chosen) if limits else None
+    left = p["money"] - base
+    inside = ctx.map.cities_in(ctx.areas)
+    cities, refused = [], []
+    for city in sorted(ctx.map.cities):
+        why = None
+        if city in chosen:
+            continue
+        if city in p["cities"]:
+            why = {"reason": "yours"}
+        elif city not in inside:
+            why = {"reason": "outside", "area": ctx.map.cities[city].area}
+        elif houses_in(state, city) >= ctx.map.open_spaces(city, step):
+            why = {"reason": "full", "houses": houses_in(state, city), "step": step}
+        elif city not in open_cities:
+            why = {"reason": "closed"}
+        elif room is not None and room <= 0:
+            why = {"reason": "limit", "max": min(limits)}
+        elif city not in costs:
+            why = {"reason": "unreachable"}
+        elif costs[city] > left:
+            why = {"reason": "budget", "cost": costs[city], "left": left}
+        if why:
+            refused.append({"city": city, **why})
+        else:
+            cities.append({"city": city, "cost": costs[city]})
+    cities.sort(key=lambda o: (o["cost"], o["city"]))
+    return {"left": left, "cities": cities, "refused": refused}
 
 
 def _bureaucracy(state, ctx, out):

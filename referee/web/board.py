@@ -1,11 +1,13 @@
-"""The board as SVG, drawn from the map file's coordinates.
+"""The board as SVG, drawn from the map file alone: areas shaded in their printed colours, links with
+their costs, each city a disc holding its house spaces (10, 15, 20: the edition's house prices),
+houses in their spaces in their players' colours, and the cities' printed names.
 
 Coordinates in maps/*.toml are fractions of the board's longer side, so one scale (SCALE units per
-longer side) serves both axes and the board keeps its shape. The parts that never change during a
-game — links, their printed costs, cities, the play areas, and the cities' names — are built once per
-map and play areas and cached as markup; a page adds only the houses, a build's selection and routes,
-drawn between the two so that neither a house nor a route ever hides a name. Where names and houses
-go is placement.py's.
+longer side) serves both axes and the board keeps its shape. The marks are drawn at the map's size
+factor (placement.fit: the largest at which no name touches a name, a disc or a cost), and the page
+never draws the board narrower than what keeps names readable and discs a finger's size. The parts
+that never change during a game — areas, links, costs, discs and names — are built once per map and
+cached as markup; a page adds only the houses, a build's selection and routes, drawn under the names.
 """
 import math
 from html import escape
@@ -14,32 +16,38 @@ from itertools import combinations
 from markupsafe import Markup
 
 from .memo import per_object
-from .placement import COST, DOT, FONT, HOUSE, layout
+from .placement import CITY, COST, FONT, SPACE, fit
 
 SCALE = 1000          # SVG units per the board's longer side
-MARGIN = 12           # around the outermost names and houses
+MARGIN = 12           # around the outermost names and discs
+AREA = 2.6            # an area's shading around its cities, in disc radii
 TAP = 44              # CSS px: the smallest target a finger hits reliably
 READABLE = 12         # CSS px: the smallest a name is drawn (on a phone the board scrolls instead)
-MAX_HIT = 40          # SVG units: a city's hit circle at most (a city's dot is 15)
+MAX_HIT = 40          # SVG units: a city's hit circle at most
 
 
 def point(city) -> tuple:
     return round(city.x * SCALE, 1), round(city.y * SCALE, 1)
 
 
-@per_object(16)
-def box(game_map) -> tuple:
-    """(x, y, width, height) of the board in SVG units: every dot, name and house place, and a margin."""
-    boxes = [s.box for s in spots_of(game_map).values()]
-    boxes += [(x, y, x + HOUSE, y + HOUSE) for s in spots_of(game_map).values() for x, y in s.houses]
-    boxes += [(x - DOT, y - DOT, x + DOT, y + DOT) for x, y in map(point, game_map.cities.values())]
-    left, top = min(b[0] for b in boxes) - MARGIN, min(b[1] for b in boxes) - MARGIN
-    right, bottom = max(b[2] for b in boxes) + MARGIN, max(b[3] for b in boxes) + MARGIN
-    return round(left, 1), round(top, 1), round(right - left, 1), round(bottom - top, 1)
+def size(game_map) -> float:
+    """The map's size factor for its marks (1: a disc of CITY units)."""
+    return fit(game_map, SCALE)[0]
 
 
 def spots_of(game_map) -> dict:
-    return layout(game_map, SCALE)
+    return fit(game_map, SCALE)[1]
+
+
+@per_object(16)
+def box(game_map) -> tuple:
+    """(x, y, width, height) of the board in SVG units: every disc and name, and a margin."""
+    r = CITY * size(game_map)
+    boxes = [s.box for s in spots_of(game_map).values()]
+    boxes += [(x - r, y - r, x + r, y + r) for x, y in map(point, game_map.cities.values())]
+    left, top = min(b[0] for b in boxes) - MARGIN, min(b[1] for b in boxes) - MARGIN
+    right, bottom = max(b[2] for b in boxes) + MARGIN, max(b[3] for b in boxes) + MARGIN
+    return round(left, 1), round(top, 1), round(right - left, 1), round(bottom - top, 1)
 
 
 def view_box(game_map) -> str:
@@ -49,64 +57,72 @@ def view_box(game_map) -> str:
 @per_object(16)
 def hit_radius(game_map) -> float:
     """A city's hit circle in SVG units: most of the way to its nearest neighbour, so that a tap on a
-    city's dot is always that city even where two cities nearly touch."""
+    city's disc is always that city even where two cities nearly touch."""
     nearest = min(math.dist(point(a), point(b)) for a, b in combinations(game_map.cities.values(), 2))
-    return round(min(MAX_HIT, 0.85 * nearest), 1)
+    return round(max(CITY * size(game_map), min(MAX_HIT, 0.5 * nearest)), 1)
 
 
 @per_object(16)
 def min_width(game_map) -> int:
-    """CSS px the board is never drawn narrower than (its box scrolls instead on a phone), so that
-    every hit circle is at least TAP px across and every name READABLE px tall."""
-    return math.ceil(box(game_map)[2] * max(TAP / (2 * hit_radius(game_map)), READABLE / FONT))
+    """CSS px the board is never drawn narrower than (its area pans instead), so that every hit circle
+    is at least TAP px across and every name READABLE px tall."""
+    return math.ceil(box(game_map)[2] * max(TAP / (2 * hit_radius(game_map)), READABLE / (FONT * size(game_map))))
 
 
 def min_height(game_map) -> int:
-    """CSS px the board is never drawn shorter than: its height at min_width (the table caps the
-    board's height at the screen's, but never below this, or the hit circles would shrink)."""
+    """CSS px the board is never drawn shorter than: its height at min_width."""
     _x, _y, width, height = box(game_map)
     return math.ceil(min_width(game_map) * height / width)
 
 
-def landscape(game_map) -> bool:
-    """A board wider than tall gets the table's full width (beside the input it would be too small to tap)."""
-    _x, _y, width, height = box(game_map)
-    return width > height
-
-
 @per_object(32)
-def focus(game_map, areas: tuple) -> float:
-    """Where the play areas' middle lies across the board (0 left edge, 1 right edge): a board wider
-    than a phone's screen is scrolled there first (static/board.js)."""
+def focus(game_map, areas: tuple) -> tuple:
+    """Where the play areas' middle lies on the board, (across, down) as fractions of its width and
+    height: a board larger than its area is scrolled there first (static/board.js)."""
     inside = game_map.cities_in(areas) or set(game_map.cities)
-    xs = [point(game_map.cities[c])[0] for c in inside]
-    left, _top, width, _height = box(game_map)
-    return round(((min(xs) + max(xs)) / 2 - left) / width, 3)
+    xs, ys = zip(*(point(game_map.cities[c]) for c in inside))
+    left, top, width, height = box(game_map)
+    return round(((min(xs) + max(xs)) / 2 - left) / width, 3), round(((min(ys) + max(ys)) / 2 - top) / height, 3)
 
 
 @per_object(32)
-def static_layer(game_map, areas: tuple) -> Markup:
-    """Links with their costs, then the cities' dots; outside the play areas greyed."""
+def static_layer(game_map, areas: tuple, prices: tuple = (10, 15, 20)) -> Markup:
+    """The areas shaded, links, their costs, then the cities' discs with their house spaces (each
+    labelled with its price); outside the play areas greyed."""
     inside = game_map.cities_in(areas)
-    parts = ['<g class="links">']
-    for link in game_map.connections:
-        a, b = game_map.cities[link.a], game_map.cities[link.b]
-        (ax, ay), (bx, by) = point(a), point(b)
-        off = "" if {link.a, link.b} <= inside else " off"
-        parts.append(f'<line class="link{off}" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
+    k = size(game_map)
+    parts = ['<g class="areas">']
+    for area in game_map.areas.values():
+        cities = [c for c in game_map.cities.values() if c.area == area.id]
+        off = "" if any(c.id in inside for c in cities) else " off"
+        shade = [f'<circle cx="{x}" cy="{y}" r="{round(AREA * CITY * k, 1)}"/>' for x, y in map(point, cities)]
+        shade += [f'<line x1="{point(game_map.cities[c.a])[0]}" y1="{point(game_map.cities[c.a])[1]}" '
+                  f'x2="{point(game_map.cities[c.b])[0]}" y2="{point(game_map.cities[c.b])[1]}"/>'
+                  for c in game_map.connections
+                  if game_map.cities[c.a].area == area.id == game_map.cities[c.b].area]
+        parts.append(f'<g class="area{off}" style="--area: {escape(area.colour)}; '
+                     f'--reach: {round(2 * AREA * CITY * k, 1)}px">{"".join(shade)}</g>')
+    parts.append('</g><g class="links">')
     for link in game_map.connections:
         (ax, ay), (bx, by) = point(game_map.cities[link.a]), point(game_map.cities[link.b])
         off = "" if {link.a, link.b} <= inside else " off"
-        mx, my = round((ax + bx) / 2, 1), round((ay + by) / 2, 1)
-        parts.append(f'<g class="cost{off}"><circle cx="{mx}" cy="{my}" r="{COST}"/>'
-                     f'<text x="{mx}" y="{my}">{link.cost}</text></g>')
-    parts.append('</g><g class="cities">')
+        parts.append(f'<line class="link{off}" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
+    for link, (x, y) in zip(game_map.connections, fit(game_map, SCALE)[2]):
+        off = "" if {link.a, link.b} <= inside else " off"
+        parts.append(f'<g class="cost{off}"><circle cx="{x}" cy="{y}" r="{round(COST * k, 1)}"/>'
+                     f'<text x="{x}" y="{y}">{link.cost}</text></g>')
+    parts.append("</g><g class=\"cities\">")
+    spots = spots_of(game_map)
     for city in sorted(game_map.cities.values(), key=lambda c: c.id):
         x, y = point(city)
         area = game_map.areas[city.area]
         off = "" if city.id in inside else " off"
+        places = "".join(f'<g class="space s{n}"><circle cx="{sx}" cy="{sy}" r="{round(SPACE * k, 1)}"/>'
+                         f'<text x="{sx}" y="{sy}">{price}</text></g>'
+                         for n, ((sx, sy), price) in enumerate(zip(spots[city.id].spaces, prices), 1))
         parts.append(f'<g class="city{off}" data-city="{escape(city.id)}">'
-                     f'<circle cx="{x}" cy="{y}" r="{DOT}" style="fill:{escape(area.colour)}"/></g>')
+                     f'<circle cx="{x}" cy="{y}" r="{round(CITY * k, 1)}" style="fill:{escape(area.colour)}"/>'
+                     f'{places}</g>')
     parts.append("</g>")
     return Markup("".join(parts))
 
@@ -122,17 +138,22 @@ def names_layer(game_map, areas: tuple) -> Markup:
         for city in sorted(game_map.cities.values(), key=lambda c: c.id)))
 
 
+def marks(game_map) -> str:
+    """The size of the board's marks as CSS custom properties (names and costs scale with the discs)."""
+    return f"--k: {size(game_map)}"
+
+
 def houses(game_map, state: dict, colours: dict) -> Markup:
-    """Every house on the board in its owner's colour (first builder first), as SVG: drawn once per
-    state (the page's view of a sequence number), never per answer."""
+    """Every house in its city's next space, in its owner's colour (first builder first), as SVG:
+    drawn once per state (the page's view of a sequence number), never per answer."""
+    r = round(SPACE * size(game_map) + 1, 1)
     return Markup("".join(
-        f'<rect x="{h["x"]}" y="{h["y"]}" width="{HOUSE}" height="{HOUSE}" style="--house: {escape(h["colour"])}">'
-        f'<title>{escape(h["player"])} · {escape(h["city"])}</title></rect>' for h in placed(game_map, state, colours)))
+        f'<circle cx="{h["x"]}" cy="{h["y"]}" r="{r}" style="--house: {escape(h["colour"])}">'
+        f'<title>{escape(h["player"])} · {escape(h["city"])}</title></circle>' for h in placed(game_map, state, colours)))
 
 
 def placed(game_map, state: dict, colours: dict) -> list:
-    """One entry per house: where it stands (its city's next house place), whose colour it is, and
-    its city's name."""
+    """One entry per house: its space (its city's next one), whose colour it is, and its city's name."""
     out = []
     taken: dict[str, int] = {}
     spots = spots_of(game_map)
@@ -140,7 +161,7 @@ def placed(game_map, state: dict, colours: dict) -> list:
         for city in p["cities"]:
             slot = taken.get(city, 0)
             taken[city] = slot + 1
-            places = spots[city].houses
+            places = spots[city].spaces
             x, y = places[min(slot, len(places) - 1)]
             out.append({"x": x, "y": y, "colour": colours[name], "player": name, "city": game_map.cities[city].name})
     return out

@@ -28,6 +28,7 @@ def form_values(fact: dict) -> dict:
     if kind == "build":
         out["cities"] = list(fact["cities"]) + ["", ""]
         out["new_network"] = [fact.get("new_network", "")]
+        out["in_order"] = ["1" if fact.get("in_order") else ""]
     if kind == "buy":
         out["market"] = [fact.get("market", "")]
     if kind == "power":
@@ -52,7 +53,7 @@ def label(field: str) -> str:
             "price": _("Price"), "card": _("Card drawn (a number or step3)"), "from": _("From plant"),
             "to": _("To plant"), "resource": _("Resource"), "count": _("Cubes"), "cities": _("City"),
             "plants": _("Plant fired"), "powered": _("Cities powered"), "market": _("Declared market"),
-            "new_network": _("City that begins another network")}[field]
+            "new_network": _("City that begins another network"), "in_order": _("Order charged")}[field]
 
 
 def correction_fields(fact: dict, posted, game) -> list:
@@ -84,6 +85,8 @@ def optional_choices(name: str, game):
     if name == "new_network":
         cities = network_cities(game.ctx)
         return [""] + cities if cities is not None else None
+    if name == "in_order":
+        return ["", "1"]
     return None
 
 
@@ -95,4 +98,6 @@ def choice_labels(name: str, game) -> dict:
         return {"": _("none"), **{m.name: market_title(m.name) for m in markets(game.state, game.ctx) if m.name}}
     if name == "new_network":
         return {"": _("none"), **{c.id: c.name for c in game.ctx.map.cities.values()}}
+    if name == "in_order":
+        return {"": _("the cheapest order"), "1": _("the order listed")}
     return {}

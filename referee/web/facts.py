@@ -19,6 +19,7 @@ Form fields (all text; repeated fields may appear several times):
     from, to, resource, count     move: one transfer between two of the player's plants (count blank: 1)
     cities     build: a city id, repeated for each city
     new_network  build: the city built that begins another network (Japan; blank: none)
+    in_order   build: any value: the cities are charged in the order given (the table's), not the cheapest
     plants     power: a plant number to fire, repeated; `fire=1` says the list was given (maybe empty);
                with neither, the engine fires its proposal
     burn_<plant>       power: the mix a fired hybrid burns, as "coal=1,oil=1"
@@ -130,6 +131,8 @@ def fact_from_form(form, players) -> dict:
         start = (form.get("new_network") or "").strip()
         if start:
             fact["new_network"] = start
+        if (form.get("in_order") or "").strip():
+            fact["in_order"] = True
     elif kind == "power":
         fact.update(power_fields(form))
     return fact

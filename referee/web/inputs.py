@@ -8,14 +8,15 @@ and suggestions from the planner; nothing here computes a rule.
 from flask_babel import gettext as _
 
 from ..planner import PlanError
-from ..rules import building, engine
+from ..rules import building, engine, legal
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
 from .board import routes
 from .facts import FormError, fact_from_form
 from .memo import per_object
-from .views import card, market_title, owned, refusal
+from .building_words import nothing_to_build, refusals
+from .views import card, market_title, owned, refusal, words
 
 
 def preview(game, fact: dict) -> dict:
@@ -48,8 +49,9 @@ def panel(game, draft=None) -> dict:
     if "discard" in acts:
         return discard(game, acts["discard"])
     if "power" in acts:
-        return {"template": "_input_power.html",
-                "players": [power(game, a, draft) for a in nxt["actions"] if a["type"] == "power"]}
+        waiting = [a for a in nxt["actions"] if a["type"] == "power"]
+        return {"template": "_input_power.html", "players": [power(game, a, draft) for a in waiting],
+                "everyone": words(game.ctx.map).series(a["player"] for a in waiting)}
     if nxt["phase"] == "auction":
         return auction(game, acts)
     if nxt["phase"] == "resources":
@@ -94,6 +96,7 @@ def buy(game, act: dict, draft) -> dict:
            "one_at_a_time": act.get("one_at_a_time", False),      # India: one cube a turn, round the table
            "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
            "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
+    out["run_once"] = run_once_offer(game, act)
     if "form_error" in fact:
         out["error"] = fact["form_error"]
     elif markets and not chosen:
@@ -107,10 +110,25 @@ def buy(game, act: dict, draft) -> dict:
     return out
 
 
+def run_once_offer(game, act: dict) -> dict | None:
+    """`next`'s cubes for every plant to run once (legal.run_once) as one tap: the amounts, what the
+    engine charges for them and how they read; None if there is no such offer or the engine refuses it."""
+    need = act.get("run_once")
+    if not need:
+        return None
+    result = preview(game, {"type": "buy", "player": act["player"], **need})
+    cost = next((e["cost"] for e in result.get("events", ()) if e["type"] == "resources_bought"), None)
+    if cost is None:
+        return None
+    return {"amounts": {r: need.get(r, 0) for r in RESOURCES}, "cost": cost, "cubes": words(game.ctx.map).cubes(need)}
+
+
 def build(game, act: dict, draft) -> dict:
-    """The cities being tapped together, the planner's order and total. Japan: the offer's
-    `new_network` cities may begin another network (the draft's `new_network`, one of the cities
-    chosen); round 1's `max_cities`. British Isles: cities marked `new_network` begin the other island's."""
+    """The cities being tapped together, the planner's order and total, and beside every other city
+    what it would add given those chosen, or why it cannot be chosen (legal.build_choices). Japan: the
+    offer's `new_network` cities may begin another network (the draft's `new_network`, one of the
+    cities chosen); round 1's `max_cities`. British Isles: cities marked `new_network` begin the other
+    island's. The table may keep the order it tapped (`in_order`): its cost beside the cheapest."""
     state, ctx = game.state, game.ctx
     name = act["player"]
     fact = draft_fact(game, draft, "build") or {}
@@ -121,12 +139,15 @@ def build(game, act: dict, draft) -> dict:
         chosen.append(start)
     names = {c.id: c.name for c in ctx.map.cities.values()}
     base = {"type": "build", "player": name, **({"new_network": start} if start else {})}
+    choices = legal.build_choices(state, ctx, {**base, "cities": chosen})
+    island = {o["city"] for o in act["cities"] if o.get("new_network")}
     out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
-           "money": act["money"], "options": act["cities"], "plan": None, "routes": [], "base": base,
-           "start": start, "max_cities": act.get("max_cities"),
+           "money": act["money"], "plan": None, "routes": [], "base": base, "in_order": None,
+           "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
+           "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
            "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])}
-                           for s in suggestions(game, name, act["cities"])
+                           for s in suggestions(game, name, choices)
                            if len(s["cities"]) <= act.get("max_cities", len(s["cities"]))]}   # Japan's round 1
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
@@ -142,20 +163,36 @@ def build(game, act: dict, draft) -> dict:
             out["error"] = refused or refusal(IllegalBuild("no plan"))
         else:
             out.update(plan=plan, routes=routes(ctx.map, plan), error=refused)
+            if not refused and plan.cities != chosen:
+                out["in_order"] = in_order(game, candidate, plan)
+    elif not choices["cities"] and not out.get("error"):
+        out["empty"] = nothing_to_build(name, choices)
+    out["targets"] = chosen + [o["city"] for o in choices["cities"]]
     return out
+
+
+def in_order(game, candidate: dict, plan) -> dict | None:
+    """The build in the order the cities were tapped, as the engine would charge it: {"cost", "more"}
+    (None if that order is not a legal way to build them)."""
+    result = preview(game, {**candidate, "in_order": True})
+    built = next((e for e in result.get("events", ()) if e["type"] == "built"), None)
+    if not built:
+        return None
+    return {"cost": built["cost"], "more": built["cost"] - plan.total,
+            "cities": words(game.ctx.map).series(words(game.ctx.map).city(c) for c in candidate["cities"])}
 
 
 def occupied(state: dict) -> dict:
     return {c: houses_in(state, c) for p in state["players"].values() for c in p["cities"]}
 
 
-def suggestions(game, name: str, offered: list) -> list:
-    """The planner's suggestions among the cities `next` offers: a city the map's rules close to the
-    player (Baden-Württemberg's beyond the state before Step 2) counts as full, so a plan may pass
-    through it but never build there."""
+def suggestions(game, name: str, choices: dict) -> list:
+    """The planner's suggestions among the cities open to the player (`choices`: legal.build_choices,
+    whose "closed" cities do not depend on the cities chosen): a city the map's rules close to the player (Baden-Württemberg's beyond the state before
+    Step 2) counts as full, so a plan may pass through it but never build there. A city only
+    unaffordable or unreachable on its own (Japan's Kyoto, beside Osaka in round 1) stays open."""
     state, ctx = game.state, game.ctx
-    own, open_ = set(state["players"][name]["cities"]), {o["city"] for o in offered}
-    closed = {c: 3 for c in ctx.map.cities_in(ctx.areas) if c not in open_ and c not in own}
+    closed = {o["city"]: 3 for o in choices["refused"] if o["reason"] == "closed"}
     return _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
                         tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
                         building.starts(state, ctx, name))

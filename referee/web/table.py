@@ -15,6 +15,8 @@ Routes (all under /games/<game_id>):
                          400  a malformed form: a message in the page's language, retargeted to #message
                          422  the engine refused it: its reason and what the table is waiting for; nothing stored
                          409  someone else entered first (seq is stale): the fresh #table and a notice
+    POST /power-all    everyone still to power fires the referee's proposal (`seq`/`page_seq` as above):
+                       one `power` entry per player, all stored or none; answers as /facts does
     GET  /log          the effective facts with their rulings, newest first, LOG_PAGE a page (`page=<n>`);
                        undo, redo, links to correct a fact
     GET  /log/<n>      the form to correct fact n;  POST /log/<n> replaces it (same fields + seq)
@@ -104,11 +106,14 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     return {
         **now, "table": table, "game_id": table.id, "seq": table.seq, "state": game.state,
         "fact_url": url_for("table.facts", game_id=table.id), "view_url": url_for("table.view", game_id=table.id),
+        "power_all_url": url_for("table.power_all", game_id=table.id),
         "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
-        "wide_board": board.landscape(ctx.map), "map_rules": map_rules(ctx, lang),
-        "board": {"view_box": board.view_box(ctx.map), "static": board.static_layer(ctx.map, ctx.areas),
+        "map_rules": map_rules(ctx, lang),
+        "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
+                  "disc": round(board.CITY * board.size(ctx.map), 1),
+                  "static": board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs)),
                   "names": board.names_layer(ctx.map, ctx.areas),
                   "min_width": board.min_width(ctx.map), "min_height": board.min_height(ctx.map),
                   "focus": board.focus(ctx.map, ctx.areas),
@@ -116,7 +121,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
                   "houses": now["houses"], "routes": panel.get("routes", []),
                   "chosen": board.spots(ctx.map, panel.get("chosen", [])),
                   "closed": board.spots(ctx.map, views.closed_cities(game.state, ctx)),
-                  "targets": board.spots(ctx.map, [o["city"] for o in panel.get("options", [])])},
+                  "targets": board.spots(ctx.map, panel.get("targets", []))},
     }
 
 
@@ -130,7 +135,8 @@ def warm(table):
     """Work out now what the game's first page draws from its board alone (the label placement, the
     board's layers, the map's rules in each language), so a page opened right after a restart is quick."""
     ctx = table.game.ctx
-    for part in (board.static_layer, board.names_layer, board.focus):
+    board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs))
+    for part in (board.names_layer, board.focus):
         part(ctx.map, ctx.areas)
     for part in (board.hit_radius, board.min_width, board.min_height):
         part(ctx.map)
@@ -156,10 +162,22 @@ def refused(table, status: int, message: str, waiting: str | None = None):
     return show(table, status=status, notice={"status": status, "message": message, "waiting": waiting})
 
 
-def moved(table):
-    """Someone else entered first: show the game as it stands now, and say so."""
-    notice = {"status": 409, "message": _("Another device entered something first. "
-                                          "This is the game as it stands now; check it and enter again.")}
+def behind(seen: int | None, now: int, correcting=False) -> str:
+    """Why an entry from a page behind the table was not taken, without guessing who moved it on (another
+    device, another tab of this one, or this tab itself before the browser's Back button)."""
+    if seen is None:
+        where = _("The table moved on while this page was open.")
+    else:
+        where = _("This page was behind the table: it showed entry %(seen)s, and the table is at entry %(now)s.",
+                  seen=seen, now=now)
+    then = _("Check the fact and correct it again.") if correcting else \
+        _("Here is the game as it stands now; check it and enter again.")
+    return views.words().sentences(where, then)
+
+
+def moved(table, seen: int):
+    """The page was behind the table: show the game as it stands now, and say so."""
+    notice = {"status": 409, "message": behind(seen, table.seq)}
     body, status = show(table, status=409, notice=notice)
     return body, status, ({"HX-Retarget": "#table", "HX-Reswap": "outerHTML"} if htmx() else {})
 
@@ -189,13 +207,16 @@ def required_seq(values) -> int:
 @bp.get("/")
 def view(game_id):
     table = open_table(game_id)
-    if htmx() and request.args.get("since") == str(table.seq):
+    since = request.args.get("since") if htmx() else None
+    if since == str(table.seq):
         return "", 204
     try:
         shown = seen_seq(request.args)
     except FormError:
         shown = None
-    return show(table, draft=request.args if request.args.get("type") else None, shown=shown)
+    notice = {"info": True, "message": _("The table has moved on since this page was shown: this is the game "
+                                         "as it stands now.")} if since is not None else None
+    return show(table, draft=request.args if request.args.get("type") else None, shown=shown, notice=notice)
 
 
 @bp.post("/facts")
@@ -209,11 +230,33 @@ def facts(game_id):
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
-        return moved(table)
+        return moved(table, seen)
     except IllegalAction as e:
         return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():
         return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
+    return show(table, events=events, shown=seen)
+
+
+@bp.post("/power-all")
+def power_all(game_id):
+    """Everyone still to power fires what the referee proposes: one `power` entry each (without
+    plants: the engine's proposal), stored together or not at all."""
+    table = open_table(game_id)
+    state = table.game.state
+    try:
+        seen = seen_seq(request.form)
+    except FormError as e:
+        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map))
+    facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]
+    try:
+        events = table.play_all(get_store(), facts, seen=seen)
+    except Moved:
+        return moved(table, seen)
+    except IllegalAction as e:
+        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map))
+    if not htmx():
+        return redirect(url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen)
 
 
@@ -271,8 +314,7 @@ def correct(game_id, number):
         except FormError as e:
             status, notice = 400, {"message": str(e)}
         except Moved:
-            status, notice = 409, {"message": _("Another device entered something first. "
-                                                "Check the fact and correct it again.")}
+            status, notice = 409, {"message": behind(seen, table.seq, correcting=True)}
         except IllegalAction as e:     # says which later fact would become illegal, and why
             status, notice = 422, {"message": views.refusal(e)}
     return render_template("table/correct.html", game_id=game_id, seq=table.seq, number=number,

@@ -13,8 +13,9 @@ import json
 import threading
 
 from ..archive import summary
-from ..game import Game
+from ..game import Game, replay
 from ..health import Damage, examine
+from ..rules import engine
 from ..store import Conflict, Store, StoreFault, entry_text
 
 
@@ -76,21 +77,40 @@ class Table:
     def play(self, store: Store, entry: dict, seen: int | None = None) -> list:
         """Apply and store one entry; IllegalAction or Moved leave game and store untouched."""
         with self.lock:
+            return self._play(store, entry, seen)
+
+    def play_all(self, store: Store, entries: list, seen: int | None = None) -> list:
+        """Several entries in a row, none from another device between them (everyone's power
+        proposal at once): each is checked against the game first, so none is stored if one is refused."""
+        with self.lock:
             self.catch_up(store)
             if seen is not None and seen != self.seq:
                 raise Moved(self.seq)
-            events = self.game.play(entry)
-            try:
-                store.append(self.id, self.seq + 1, entry_text(entry), summary(self.game))
-            except Conflict:
-                self.stale = True
-                self.catch_up(store)
-                raise Moved(self.seq) from None
-            except BaseException:
-                self.stale = True
-                raise
-            self.seq += 1
+            state = self.game.state
+            for entry in entries:
+                state, _events = engine.apply(state, entry, self.game.ctx)
+            events = []
+            for entry in entries:
+                events += self._play(store, entry, self.seq)
             return events
+
+    def _play(self, store: Store, entry: dict, seen: int | None) -> list:
+        """play() inside the lock."""
+        self.catch_up(store)
+        if seen is not None and seen != self.seq:
+            raise Moved(self.seq)
+        events = self.game.play(entry)
+        try:
+            store.append(self.id, self.seq + 1, entry_text(entry), summary(self.game))
+        except Conflict:
+            self.stale = True
+            self.catch_up(store)
+            raise Moved(self.seq) from None
+        except BaseException:
+            self.stale = True
+            raise
+        self.seq += 1
+        return events
 
 
 class Tables:

@@ -107,7 +107,7 @@ MAP_CASES = {
     "area without a name": (
         [('B = { name = "Area B" }', 'B = { colour = "#00f" }')], "area 'B': missing 'name'"),
     "unknown key of a city": (
-        [('x = 0.2, y = 0.1 }', 'x = 0.2, y = 0.1, pop = 3 }')], "city 'a2': unknown key 'pop' (allowed: name, area, x, y, spaces, opens)"),
+        [('x = 0.2, y = 0.1 }', 'x = 0.2, y = 0.1, pop = 3 }')], "city 'a2': unknown key 'pop' (allowed: name, romaji, area, x, y, spaces, opens)"),
     "two cities answering to one name": (
         [('name = "A Two"', 'name = "AE Stadt"')], "both answer to 'aestadt'"),
     "invalid TOML": (

@@ -6,7 +6,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 LOCALES = {"en": "en-GB", "ja": "ja-JP", "zh-Hant": "zh-TW"}       # what the browser sends as Accept-Language
-SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
+SIZES = {"tablet": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024},
+         "phone": {"width": 390, "height": 844}}
 TIMEOUT_MS = 30_000   # one swap or page; a game is hundreds of them, so a hang fails in half a minute
 
 

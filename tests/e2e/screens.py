@@ -42,6 +42,16 @@ def import_log(page, base: str, text: str, name="game.jsonl") -> str:
     return page.url
 
 
+def on_a_fresh_device(browser, make, base: str) -> dict:
+    """make(page, base) on a page of a device of its own, closed afterwards (imports for a module's tests)."""
+    from chromium import device
+    context = device(browser)
+    try:
+        return make(context.new_page(), base)
+    finally:
+        context.close()
+
+
 def tables(page, base: str) -> dict:
     """{panel: table URL} of one imported game per input panel."""
     return {panel: import_log(page, base, text, f"{panel}.jsonl") for panel, text in cut_points().items()}

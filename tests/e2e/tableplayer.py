@@ -198,7 +198,8 @@ class TablePlayer:
     def record_sale(self, name: str, plant: int):
         """The auction was run at the table: record who bought which plant for how much."""
         page = self.page
-        page.locator("#input details.quick summary").click()
+        if page.locator("#input details.quick[open]").count() == 0:
+            page.locator("#input details.quick summary").click()
         form = page.locator("#input form.sold")
         form.locator(f"input[name=player][value='{name}']").check()
         form.locator(f"input[name=plant][value='{plant}']").check()
@@ -221,7 +222,7 @@ class TablePlayer:
                 if not self.can_add(rows[r]):
                     break
                 self.tap(rows[r].locator("td.stepper a.step").last)
-        button = self.fact_button("buy")
+        button = self.page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button")
         while button.is_disabled():
             amounts = {r: int(rows[r].locator("output").inner_text()) for r in RESOURCES}
             if not any(amounts.values()):

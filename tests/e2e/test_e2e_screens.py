@@ -6,9 +6,8 @@ in its language that only the table changes games."""
 import json
 
 import pytest
-from chromium import device
 from looks import english_words, sideways_scroll, small_targets
-from screens import EXAMPLE, NAMES, PANELS, choose_cities, every_screen, tables, unchecked
+from screens import EXAMPLE, NAMES, PANELS, choose_cities, every_screen, on_a_fresh_device, tables, unchecked
 from tableplayer import START, Refused, TablePlayer, new_game, swap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]  # one server and one Chromium
@@ -19,11 +18,7 @@ PLAYERS = [p["name"] for p in json.loads(EXAMPLE.read_text(encoding="utf-8").spl
 @pytest.fixture(scope="module")
 def games(server, browser):
     """{panel: table URL}: the recorded game imported once per input the table can wait for."""
-    context = device(browser)
-    try:
-        return tables(context.new_page(), server)
-    finally:
-        context.close()
+    return on_a_fresh_device(browser, tables, server)
 
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])

@@ -1,5 +1,5 @@
 """Shared checks for the build rules of maps (new networks, the general link)."""
-from referee.rules import engine
+from referee.rules import engine, legal
 from referee.web.inputs import suggestions
 
 
@@ -19,7 +19,7 @@ def engine_price(t, name, cities, **fields) -> int:
 
 def suggestions_are_priced_as_the_engine_prices_them(t, name) -> list:
     """Every suggestion of the table app costs what the engine charges for it, and fits the money."""
-    found = suggestions(t.game, name, offer(t)["cities"])
+    found = suggestions(t.game, name, legal.build_choices(t.state, t.ctx, {"type": "build", "player": name}))
     for s in found:
         assert engine_price(t, name, s["cities"]) == s["total"] <= t.p(name)["money"]
     return found

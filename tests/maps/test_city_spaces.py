@@ -46,7 +46,7 @@ def test_city_spaces_japan_starting_city_third_house_only_in_step_3():
     t = japan_building()
     t.give("Cara", cities=["tokyo"])
     assert "tokyo" not in offered(t)
-    t.rejects("build", IllegalBuild, match="Tokyo is full: Step 1 allows 2", player="Ann", cities=["tokyo"])
+    t.rejects("build", IllegalBuild, match="東京 is full: Step 1 allows 2", player="Ann", cities=["tokyo"])
 
 
 def test_city_spaces_japan_small_cities_have_two_spaces():
@@ -56,7 +56,7 @@ def test_city_spaces_japan_small_cities_have_two_spaces():
     assert [game_map.open_spaces("koriyama", s) for s in (1, 2, 3)] == [1, 2, 2]
     assert game_map.house_price("morioka", 0, (10, 15, 20)) == 15
     t = japan_building()
-    t.rejects("build", IllegalBuild, match="Saitama can be built only from Step 2", player="Ann",
+    t.rejects("build", IllegalBuild, match="さいたま can be built only from Step 2", player="Ann",
               cities=["saitama"])
     assert "saitama" not in offered(t)
 

@@ -47,9 +47,11 @@ def test_two_networks_first_round_allows_two_cities_at_most():
 
 
 def test_two_networks_first_round_suggestions_of_the_table_app_begin_in_the_six_and_stay_within_two():
+    from referee.web import create_app
     from referee.web.inputs import panel
     t = japan()
-    found = panel(t.game)["suggestions"]
+    with create_app({"TESTING": True, "DATABASE": ":memory:"}).test_request_context():
+        found = panel(t.game)["suggestions"]
     assert found and all(len(s["cities"]) <= 2 and set(s["cities"]) & SIX_IN_PLAY for s in found)
     assert all(engine_price(t, "Ann", s["cities"]) == s["total"] for s in found)
 

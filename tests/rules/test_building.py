@@ -2,15 +2,7 @@
 import pytest
 
 from referee.rules.errors import CannotAfford, IllegalBuild, NotYourTurn
-from tablekit import at_phase
-
-
-def building(table, players=4, step=1, **owned):
-    t = at_phase(table(players), "building")
-    t.edit(lambda s: s.update(step=step, step2_started=step > 1))
-    for name, cities in owned.items():
-        t.give(name, plants=[(13, {})], cities=cities)
-    return t
+from tablekit import at_phase, building
 
 
 def cost_of(t, name, cities):

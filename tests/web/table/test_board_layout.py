@@ -8,7 +8,7 @@ from mapgames import play_until
 
 from referee.catalog import available_maps, load_map
 from referee.web import board
-from referee.web.placement import DOT, FONT, house_box, overlap, square, text_width
+from referee.web.placement import CITY, COST, FONT, SPACE, fit, overlap, text_width
 
 
 def distance(point, box) -> float:
@@ -43,37 +43,59 @@ def test_an_htmx_answer_keeps_the_names_layer_already_on_screen(client, example,
 
 
 @pytest.mark.parametrize("map_id", available_maps())
-def test_a_citys_houses_stand_clear_of_its_name_and_of_its_dot(map_id):
+def test_no_label_overlaps_another_label_or_a_city_on_any_map(map_id):
+    """Issue 13 item 4, at the board's default size: every name's box clear of every other name, of
+    every city's disc and of every link cost's circle; every cost clear of every disc; no two discs
+    touching."""
     game_map = load_map(map_id)
-    for city, spot in board.spots_of(game_map).items():
-        centre = board.point(game_map.cities[city])
-        for place in spot.houses:
-            assert not overlap(house_box(place), spot.box), (city, place)
-            assert distance(centre, house_box(place)) >= DOT, (city, place)
-        assert distance(centre, spot.box) >= DOT, city
-        assert len(set(spot.houses)) == 3
-
-
-def test_on_germany_no_name_lies_on_another_citys_dot_and_houses_keep_off_muenster():
-    """The review's cases: "ünster" under Dortmund's houses, a dot on "Frankfurt (Main)"."""
-    germany = load_map("germany")
-    spots = board.spots_of(germany)
-    for city, spot in spots.items():
-        for other in germany.cities.values():
-            if other.id != city:
-                assert not overlap(spot.box, square(*board.point(other), DOT)), (city, other.id)
-    houses = [house_box(h) for s in spots.values() for h in s.houses]
-    assert not any(overlap(spots["muenster"].box, h) for h in houses)
+    k = board.size(game_map)
+    spots = board.spots_of(game_map)
+    centres = {c: board.point(game_map.cities[c]) for c in game_map.cities}
+    names = sorted(spots)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(spots[a].box, spots[b].box), (a, b)
+        for c, centre in centres.items():
+            assert distance(centre, spots[a].box) >= CITY * k, (a, c)
+    for (x, y), link in zip(fit(game_map, board.SCALE)[2], game_map.connections):
+        for c, centre in centres.items():
+            assert ((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5 >= (CITY + COST) * k, (link, c)
+        for name in names:
+            assert distance((x, y), spots[name].box) >= COST * k, (link, name)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert ((centres[a][0] - centres[b][0]) ** 2 + (centres[a][1] - centres[b][1]) ** 2) ** 0.5 >= 2 * CITY * k
 
 
 @pytest.mark.parametrize("map_id", available_maps())
-def test_the_board_holds_every_name_and_house_and_names_stay_readable_at_its_smallest(map_id):
+def test_each_city_has_its_three_spaces_inside_its_disc(map_id):
+    game_map = load_map(map_id)
+    k = board.size(game_map)
+    for city, spot in board.spots_of(game_map).items():
+        x, y = board.point(game_map.cities[city])
+        assert len(set(spot.spaces)) == 3
+        for sx, sy in spot.spaces:
+            assert ((sx - x) ** 2 + (sy - y) ** 2) ** 0.5 + SPACE * k <= CITY * k
+
+
+def test_on_germany_no_name_lies_on_another_citys_disc():
+    """The review's cases: "ünster" under Dortmund's houses, a disc on "Frankfurt (Main)"."""
+    germany = load_map("germany")
+    k = board.size(germany)
+    for city, spot in board.spots_of(germany).items():
+        for other in germany.cities.values():
+            if other.id != city:
+                assert distance(board.point(other), spot.box) >= CITY * k, (city, other.id)
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+def test_the_board_holds_every_name_and_disc_and_names_stay_readable_at_its_smallest(map_id):
     game_map = load_map(map_id)
     left, top, width, height = board.box(game_map)
     for spot in board.spots_of(game_map).values():
-        for b in (spot.box, *map(house_box, spot.houses)):
-            assert left <= b[0] and b[2] <= left + width and top <= b[1] and b[3] <= top + height
-    assert board.min_width(game_map) * FONT / width >= board.READABLE
+        b = spot.box
+        assert left <= b[0] and b[2] <= left + width and top <= b[1] and b[3] <= top + height
+    assert board.min_width(game_map) * FONT * board.size(game_map) / width >= board.READABLE - 0.01
     assert board.min_width(game_map) * 2 * board.hit_radius(game_map) / width >= board.TAP
     assert board.min_height(game_map) >= board.min_width(game_map) * height / width    # a height cap keeps it
 
@@ -99,3 +121,16 @@ def test_every_maps_table_page_draws_each_city_once_with_targets_a_finger_can_hi
     targets = re.findall(r'<a href="[^"]*" hx-get="[^"]*" aria-label="[^"]*"><circle [^>]* r="([\d.]+)"/></a>', svg)
     assert len(targets) == len(game.state["next"]["actions"][0]["cities"])
     assert all(2 * float(r) * min_width / view_width >= board.TAP for r in targets)
+
+
+def test_japans_cities_are_named_as_printed_in_kanji_everywhere_and_still_typed_in_romaji():
+    from referee import rulings
+    japan = load_map("japan")
+    assert japan.cities["kyoto"].name == "京都" and japan.cities["admori"].name == "青森"
+    assert ">京都</text>" in board.names_layer(japan, ("purple",))
+    for lang in ("en", "ja", "zh-Hant"):
+        assert rulings.Words(lang, japan).city("osaka") == "大阪"
+    rules = " ".join(rulings.describe_rules(japan, "en", 3))
+    assert "札幌" in rules and "Sapporo" not in rules
+    assert japan.resolve_city("Kyoto") == japan.resolve_city("京都") == "kyoto"
+    assert japan.resolve_city("Aomori") == "admori"

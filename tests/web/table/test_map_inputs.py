@@ -261,6 +261,6 @@ def test_baden_wuerttemberg_suggests_no_city_beyond_the_state_before_step_2(make
 def test_the_table_page_has_the_maps_own_rules_and_the_base_game_none(make_game, client, example):
     setup, entries, _game = play_until("japan", lambda s, c: True)
     html = page(client, make_game(setup, entries), headers=JA)
-    rules = part(html, 'id="map-rules"', "</details>")
-    assert "電力網" in rules and "Sapporo" in rules
+    rules = part(html, 'id="map-rules"', "</section>")
+    assert "電力網" in rules and "札幌" in rules
     assert 'id="map-rules"' not in page(client, example(0))

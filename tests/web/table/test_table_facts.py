@@ -332,7 +332,8 @@ def test_a_stale_page_is_told_the_game_moved_on_and_gets_the_fresh_table(example
     html = response.get_data(as_text=True)
     assert response.status_code == 409
     assert response.headers["HX-Retarget"] == "#table"
-    assert 'data-seq="2"' in html and "Another device entered something first" in html
+    assert 'data-seq="2"' in html and "This page was behind the table: it showed entry 1, and the table is at " \
+        "entry 2. Here is the game as it stands now" in html
     assert len(stored(game_id).log) == 2
 
 

@@ -79,7 +79,18 @@ def test_the_page_seq_htmx_sends_is_what_a_fact_is_checked_against(example, post
 def test_the_boards_unchanging_layer_is_drawn_once_per_page_and_kept_by_every_answer(client, example, post):
     game_id = example(1)
     page = client.get(f"/games/{game_id}/").get_data(as_text=True)
-    assert '<g id="board-static"><g class="links">' in page and page.count("data-city=") > 40
+    assert '<g id="board-static"><g class="areas">' in page and page.count("data-city=") > 40
     html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
     assert '<g id="board-static" hx-preserve></g>' in html and "data-city=" not in html
     assert '<g class="houses">' in html                      # houses, routes and targets are always drawn
+
+
+def test_a_page_behind_the_table_is_told_the_table_moved_on_in_its_language(client, example, post):
+    """The poll of a page restored by the browser's Back button, or open in a second tab."""
+    game_id = example(1)
+    post(game_id, type="bid", player="Anna", amount="6")
+    html = client.get(f"/games/{game_id}/?since=1&page_seq=1", headers=HTMX).get_data(as_text=True)
+    assert "The table has moved on since this page was shown" in html and 'role="status"' in html
+    ja = client.get(f"/games/{game_id}/?since=1&page_seq=1", headers={**HTMX, "Accept-Language": "ja"})
+    assert "The table has moved on" not in ja.get_data(as_text=True) and ja.status_code == 200
+    assert "moved on" not in client.get(f"/games/{game_id}/").get_data(as_text=True)

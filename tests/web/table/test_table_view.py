@@ -140,7 +140,7 @@ def test_houses_are_drawn_in_the_players_colours(client, example, stored, first_
     game_id = example(first_at(lambda s: sum(len(p["cities"]) for p in s["players"].values()) >= 4))
     state = stored(game_id).state
     svg = board_svg(page(client, game_id))
-    houses = re.findall(r'<rect [^>]*style="--house: var\(--house-(\w+)\)"><title>(\w+) · ', svg)
+    houses = re.findall(r'<circle [^>]*style="--house: var\(--house-(\w+)\)"><title>(\w+) · ', svg)
     assert len(houses) == sum(len(p["cities"]) for p in state["players"].values())
     assert all(state["players"][name]["colour"] == colour for colour, name in houses)
 

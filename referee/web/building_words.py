@@ -1,0 +1,56 @@
+"""Why a city cannot be chosen for a build, in the page's language (the reasons are the engine's:
+legal.build_choices); one line per reason, naming its cities, so a refusal never reads only "no"."""
+from flask_babel import gettext as _, ngettext
+
+from .views import words
+
+ORDER = ("budget", "limit", "full", "closed", "unreachable", "outside", "yours")
+
+
+def refusals(ctx, player: str, choices: dict) -> list:
+    """[{"reason", "text"}]: the cities of the play areas that cannot be chosen now, grouped by why
+    (the cheapest over budget first), cities outside the areas and the player's own left to the end."""
+    w = words(ctx.map)
+    groups: dict[str, list] = {}
+    for o in choices["refused"]:
+        groups.setdefault(o["reason"], []).append(o)
+    out = []
+    for reason in ORDER:
+        found = groups.get(reason)
+        if not found:
+            continue
+        first = found[0]
+        if reason == "budget":
+            found.sort(key=lambda o: (o["cost"], o["city"]))
+            text = _("Over budget (%(player)s has %(left)s left): %(cities)s.", player=player,
+                     left=w.money(first["left"]),
+                     cities=w.join(_("%(city)s %(cost)s", city=w.city(o["city"]), cost=o["cost"]) for o in found))
+        else:
+            names = w.cities(sorted((o["city"] for o in found), key=w.city))
+            text = {
+                "limit": lambda: ngettext("No more cities this turn: %(num)s at most.",
+                                          "No more cities this turn: %(num)s at most.", first["max"]),
+                "full": lambda: ngettext("Full in Step %(num)s (%(num)s house a city): %(cities)s.",
+                                         "Full in Step %(num)s (%(num)s houses a city): %(cities)s.",
+                                         first["step"], cities=names),
+                "closed": lambda: _("Closed to %(player)s now by this map's rules: %(cities)s.",
+                                    player=player, cities=names),
+                "unreachable": lambda: _("Not reachable from %(player)s's cities inside the play areas: "
+                                         "%(cities)s.", player=player, cities=names),
+                "outside": lambda: _("Outside the play areas: %(cities)s.", cities=names),
+                "yours": lambda: _("%(player)s already has a house in %(cities)s.", player=player, cities=names),
+            }[reason]()
+        out.append({"reason": reason, "text": text})
+    return out
+
+
+def nothing_to_build(player: str, choices: dict) -> str:
+    """Why the city list is empty: the cheapest city and the money, or that no city is open."""
+    over = [o for o in choices["refused"] if o["reason"] == "budget"]
+    if over:
+        cheapest = min(over, key=lambda o: o["cost"])
+        return _("No city is affordable: the cheapest costs %(cost)s; %(player)s has %(money)s.",
+                 cost=cheapest["cost"], player=player, money=cheapest["left"])
+    if any(o["reason"] == "limit" for o in choices["refused"]):
+        return _("%(player)s may build in no more cities this turn.", player=player)
+    return _("No city is open to %(player)s now.", player=player)
