@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from referee.i18n import CATALOGUES, locale_id
+from referee.i18n import locale_id
 
 ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = ROOT / "referee" / "translations"   # the sources (.po, glossary), which an install leaves out
 GLOSSARY = tomllib.loads((CATALOGUES / "glossary.toml").read_text(encoding="utf-8"))
 LANGS = ("ja", "zh-Hant")
 QUOTATION = re.compile(r"「([^「」]*)」")
