@@ -103,8 +103,8 @@ def test_vienna_discount_names_wien_and_the_discount(lang, money):
 
 
 def test_resources_at_setup_are_the_maps_starting_prices():
-    """Seed 001 燃料初期価格: フランス 石炭 1, 石油 3, 廃棄物 7, ウラン 5; ロシア 廃棄物 —."""
-    assert "燃料初期価格：石炭は1から、石油は3から、廃棄物は7から、ウランは5から。" in words("france", "ja")[0]
+    """Seed 001 燃料初期価格 (said 資源の初期価格, seed 000's word): フランス 石炭 1, 石油 3, 廃棄物 7, ウラン 5; ロシア 廃棄物 —."""
+    assert "資源の初期価格：石炭は1から、石油は3から、廃棄物は7から、ウランは5から。" in words("france", "ja")[0]
     assert any("no garbage" in line and "uranium from 6" in line for line in words("russia", "en"))
 
 
@@ -112,7 +112,7 @@ def test_korea_two_markets_and_the_norths_starting_prices():
     """Seed 001 朝鮮: 北・南どちらかのマーケットから購入を宣言; 北から補充する; 北 石炭 1, 石油 3, 廃棄物 7, ウラン —."""
     line = next(line for line in words("korea", "ja") if "北" in line)
     assert "宣言" in line and "補充は北から" in line
-    assert line.endswith("北の燃料初期価格：石炭は1から、石油は3から、廃棄物は7から。")
+    assert line.endswith("北の資源の初期価格：石炭は1から、石油は3から、廃棄物は7から。")
 
 
 def test_india_uranium_eight_caps_and_blackout_limit_for_the_player_count():

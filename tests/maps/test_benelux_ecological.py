@@ -19,8 +19,8 @@ def test_benelux_ecological_head_of_the_future_market_makes_a_current_market_of_
 def test_benelux_ecological_opening_an_auction_on_it_says_why_it_is_open():
     opened, ruling = benelux_ecological().game.events[-1][:2]
     assert opened["plant"] == 13 and ruling["type"] == "ecological_opened" and ruling["plant_kind"] == "ecological"
-    assert "エコ発電所" in rulings.render(ruling, "ja") and "5枚" in rulings.render(ruling, "ja")
-    assert "環保發電廠" in rulings.render(ruling, "zh-Hant")
+    assert "自然エネルギー発電所" in rulings.render(ruling, "ja") and "5枚" in rulings.render(ruling, "ja")
+    assert "自然能源發電廠" in rulings.render(ruling, "zh-Hant")
 
 
 def test_benelux_ecological_a_plant_of_another_kind_heading_the_future_market_stays_closed():

@@ -69,4 +69,4 @@ def test_general_link_ruling_is_explained_in_each_language():
     texts = {lang: rulings.render(link, lang, game.ctx.map) for lang in ("en", "ja", "zh-Hant")}
     assert "general link" in texts["en"] and "20" in texts["en"]
     assert "一般接続" in texts["ja"] and "エレクトロ" in texts["ja"]
-    assert "一般連線" in texts["zh-Hant"]
+    assert "一般連網費" in texts["zh-Hant"]     # seed 002 連網費

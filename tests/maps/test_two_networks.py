@@ -106,5 +106,5 @@ def test_two_networks_ruling_is_explained_in_each_language():
     started = game.events[-1][1]
     texts = {lang: rulings.render(started, lang, game.ctx.map) for lang in ("en", "ja", "zh-Hant")}
     assert "network 2 of at most 2" in texts["en"]
-    assert "電力網" in texts["ja"]
-    assert "電網" in texts["zh-Hant"]
+    assert "送電網" in texts["ja"]            # seed 000's word, not seed 001's 電力網
+    assert "輸電網路" in texts["zh-Hant"]      # seed 002

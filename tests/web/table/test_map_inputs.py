@@ -262,5 +262,5 @@ def test_the_table_page_has_the_maps_own_rules_and_the_base_game_none(make_game,
     setup, entries, _game = play_until("japan", lambda s, c: True)
     html = page(client, make_game(setup, entries), headers=JA)
     rules = part(html, 'id="map-rules"', "</section>")
-    assert "電力網" in rules and "札幌" in rules
+    assert "送電網" in rules and "札幌" in rules
     assert 'id="map-rules"' not in page(client, example(0))

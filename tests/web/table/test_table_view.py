@@ -21,7 +21,7 @@ def page(client, game_id, lang=None, **args):
 @pytest.mark.parametrize("lang, words", [
     ("en", ["Round 1", "Auction", "Waiting for Dieter to open an auction", "Resource market", "Current market", "coal"]),
     ("ja", ["ラウンド1", "発電所の競り", "Dieterの番です", "資源市場", "石炭", "ウラン"]),
-    ("zh-Hant", ["第1回合", "競標電廠", "輪到Dieter", "資源市場", "煤", "鈾"]),
+    ("zh-Hant", ["第1回合", "競標電廠", "輪到Dieter", "燃料市場", "煤", "鈾"]),
 ])
 def test_the_view_speaks_the_page_language(client, example, lang, words):
     html = page(client, example(0), lang)
