@@ -28,6 +28,7 @@ Form fields (all text; repeated fields may appear several times):
 from flask_babel import gettext as _
 
 from ..rules.context import RESOURCES
+from .language import listed
 from .numbers import whole
 from .views import resource_name
 
@@ -68,10 +69,10 @@ def optional_number(form, field: str, label: str):
 def player(form, players) -> str:
     name = (form.get("player") or "").strip()
     if not name:
-        raise FormError(_("Say which player: one of %(players)s.", players=", ".join(players)))
+        raise FormError(_("Say which player: one of %(players)s.", players=listed(players, "or")))
     if name not in players:
         raise FormError(_("There is no player “%(name)s” in this game; players are %(players)s.",
-                          name=name, players=", ".join(players)))
+                          name=name, players=listed(players)))
     return name
 
 

@@ -22,7 +22,7 @@ from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, custom_maps, setup_form, views
 from .db import get_store
-from .language import current
+from .language import current, listed
 from .memo import per_object
 
 bp = Blueprint("games", __name__)
@@ -190,7 +190,7 @@ def upload():
     if (named := foreign_map(data)) is not None:
         return _list_page(_("Nothing was imported: the game's map “%(map)s” is not one of the referee's maps. "
                             "A game log names a map by its id (%(maps)s) or carries its own board.",
-                            map=named[:80], maps=", ".join(available_maps())), 400)
+                            map=named[:80], maps=listed(available_maps(), "or")), 400)
     try:
         game_id = import_log(get_store(), data)
     except ReplayError as e:

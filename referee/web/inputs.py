@@ -14,6 +14,7 @@ from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
 from .board import routes
 from .facts import FormError, fact_from_form
+from .language import listed
 from .memo import per_object
 from .building_words import nothing_to_build, refusals
 from .views import card, market_title, owned, refusal, words
@@ -146,7 +147,7 @@ def build(game, act: dict, draft) -> dict:
            "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
            "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
-           "suggestions": [{**s, "names": ", ".join(names[c] for c in s["cities"])}
+           "suggestions": [{**s, "names": listed(names[c] for c in s["cities"])}
                            for s in suggestions(game, name, choices)
                            if len(s["cities"]) <= act.get("max_cities", len(s["cities"]))]}   # Japan's round 1
     if fact.get("form_error"):

@@ -1,4 +1,5 @@
 """The page language: chosen from the browser, switchable on every page, remembered per device."""
+from babel.lists import format_list
 from flask import Blueprint, g, redirect, request, url_for
 from flask_babel import Babel, get_translations
 from jinja2 import pass_context
@@ -47,6 +48,13 @@ def request_translations():
     return found
 
 
+def listed(items, style: str = "standard") -> str:
+    """Items inside a sentence, joined as the page's language joins a list (Babel): "Ann, Bob, and Cara",
+    "Ann、Bob、Cara", "Ann、Bob和Cara"; style "or" for a choice."""
+    items = [str(i) for i in items]
+    return format_list(items, style=style, locale=locale_id(current())) if items else ""
+
+
 @pass_context
 def template_gettext(context, string, **variables):
     """`_()` in templates as Jinja's newstyle gettext does it (translated, marked safe when escaping,
@@ -78,6 +86,7 @@ def init_app(app):
           default_translation_directories=str(CATALOGUES))
     app.jinja_env.newstyle_gettext = True
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
+    app.jinja_env.filters["listed"] = listed
     app.register_blueprint(bp)
 
     @app.context_processor

@@ -26,6 +26,7 @@ from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
 from ..rulings import vocabulary
 from . import custom_maps
+from .language import listed
 
 SEATS = 6
 DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
@@ -158,7 +159,7 @@ def check(f: SetupForm) -> list:
     problems = []
     if f.board is None:
         problems.append(_("Choose a map: %(maps)s, or a board of your own.",
-                          maps=", ".join(shown(load_map(m).name) for m in available_maps())))
+                          maps=listed((shown(load_map(m).name) for m in available_maps()), "or")))
     players = f.players
     if len(players) < 2:
         problems.append(_("Enter the names of at least two players, one per seat."))
@@ -201,7 +202,7 @@ def _colour_problems(players) -> list:
     for p in players:
         if p.colour not in HOUSE_COLOURS:
             problems.append(_("%(name)s needs a house colour: one of %(colours)s.",
-                              name=p.name, colours=", ".join(names.values())))
+                              name=p.name, colours=listed(names.values(), "or")))
         elif p.colour in taken:
             problems.append(_("%(first)s and %(second)s both picked %(colour)s. Each player needs a colour of their own.",
                               first=taken[p.colour], second=p.name, colour=names[p.colour]))

@@ -36,7 +36,7 @@ def test_japan_round_one_after_osaka_kyoto_is_offered_for_10_more(make_game, cli
     game_id = make_game(setup, entries)
     first = page(client, game_id)
     assert not any(label.startswith("京都") for label in options(first))
-    assert "Cheapest 2 cities: 大阪, 京都 = 20" in first          # was Kobe + Osaka for 23
+    assert "Cheapest 2 cities: 大阪 and 京都 = 20" in first          # was Kobe + Osaka for 23
     html = page(client, game_id, type="build", player=player, cities="osaka")
     shown = options(html)
     assert "京都 +10" in shown and "神戸 +13" in shown and "✓ 大阪" in shown     # printed names, in kanji
