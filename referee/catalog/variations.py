@@ -93,6 +93,14 @@ def tables(given: int, game_map, edition, seats: int, deck=None, out=None) -> tu
     return edition, variation, removed
 
 
+def map_removed(variation, game_map):
+    """The plants a variation (a number or a Variation) puts out of the game on this board in place of the
+    map's own (seed 000: on France variation 1 removes 11, and the map's 13 is not among the new cards);
+    None where the map's own stand."""
+    given = getattr(variation, "number", variation)
+    return None if given is None else _spec(given).get("map_removed", {}).get(game_map.id)
+
+
 def _spec(given) -> dict:
     table = variations()
     if not is_int(given) or given not in table:

@@ -96,8 +96,8 @@ def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=
         edition, played = variation.edition, variation.variation
     elif variation is not None:
         edition, played, _removed = tables(variation, game_map, edition, players, deck)
-    return Card(Words(lang), game_map, edition, players, tuple(describe_rules(game_map, lang, players)), changed,
-                one_page=size != "a6", variation=played)
+    rules = describe_rules(game_map, lang, players, played)
+    return Card(Words(lang), game_map, edition, players, tuple(rules), changed, one_page=size != "a6", variation=played)
 
 
 def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,

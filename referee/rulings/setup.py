@@ -3,7 +3,10 @@
 Each rule module of referee/maprules holds its own sentence (`describe`) and the writers of its own
 events (`RULINGS`); they join the base writers here, so that a rule lives in one place.
 """
+import dataclasses
+
 from ..catalog import load_edition
+from ..catalog.variations import map_removed
 from ..maprules import known, module
 from ..rules.context import RESOURCES, STEP3
 from .words import RULINGS, Words
@@ -23,13 +26,21 @@ join_rulings((name, module(name)) for name in known())
 RULE_WORDS = {name: module(name).describe for name in known() if hasattr(module(name), "describe")}
 
 
-def describe_rules(game_map, lang: str, players=None) -> list[str]:
+def describe_rules(game_map, lang: str, players=None, variation=None) -> list[str]:
     """The map's own setup and rules in the reader's language, one sentence each, written from the
     map file's data (the edition as the map changes it, [setup], each [rules.<name>] and its
-    parameters) — never from retyped numbers. Given `players`, only what holds for that count."""
+    parameters) — never from retyped numbers. Given `players`, only what holds for that count. Under
+    seed 000's `variation` (a number or a Variation) the variation deals the plants: its own plants out
+    of the game stand for the map's, and the card on top is the variation's (said with the variation)."""
     w = Words(lang, game_map)
     base, edition = load_edition("original"), w.edition
-    lines = _setup_words(w, game_map, base, edition, players)
+    setup = dict(game_map.setup)
+    if variation is not None:
+        removed = map_removed(variation, game_map)
+        if removed is not None:
+            setup["removed"] = list(removed)
+        edition = dataclasses.replace(edition, top_of_deck=base.top_of_deck)
+    lines = _setup_words(w, game_map, setup, base, edition, players)
     for name, params in game_map.rules.items():
         write = RULE_WORDS.get(name)
         values = {**getattr(module(name), "DEFAULTS", {}), **params}
@@ -94,9 +105,9 @@ def _dealt(setup, players) -> list:
     return [[c for c in part if c not in gone] if isinstance(part, list) else part for part in setup["deck"]]
 
 
-def _setup_words(w, game_map, base, edition, players) -> list[str]:
+def _setup_words(w, game_map, setup, base, edition, players) -> list[str]:
     """Seed 001's setup items for the map: money, resources, plant market, deck, removals, areas."""
-    setup, lines = game_map.setup, []
+    lines = []
     if edition.starting_money != base.starting_money:
         lines.append(w._("Each player starts with %(money)s.", money=w.money(edition.starting_money)))
     if edition.market_start != base.market_start or edition.market_slots != base.market_slots:

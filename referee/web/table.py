@@ -128,7 +128,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
 @per_object(64)
 def map_rules(ctx, lang: str) -> tuple:
     """The map's own setup and rules for this many players, in the page's language (made once per game and language)."""
-    return tuple(describe_rules(ctx.map, lang, ctx.players))
+    return tuple(describe_rules(ctx.map, lang, ctx.players, ctx.variation))
 
 
 def warm(table):

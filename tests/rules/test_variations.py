@@ -165,3 +165,15 @@ def test_variation_normalised_setup_line_starts_the_same_game(make):
     t = make()
     again = Game(json.loads(json.dumps(t.game.setup)))
     assert again.setup == t.game.setup and again.state == t.state and again.ctx.variation == t.ctx.variation
+
+
+def test_variation_1_on_france_says_11_is_out_of_the_game_not_13():
+    """Seed 000 バリエーション1: 「フランスマップでプレイする場合、11 番のカードをゲームから除外して下さい」: the map's
+    own removal of 13 (seed 001) is not the variation's; the card and the table's rules say 11+."""
+    from referee.catalog import load_map
+    from referee.printing.card import aid
+    france = load_map("france")
+    base = " ".join(aid(france, 4, "en", "a4").rules)
+    played = " ".join(aid(france, 4, "en", "a4", variation=1).rules)
+    assert "13" in base and "11+" not in base
+    assert "11+" in played and "13" not in played
