@@ -10,7 +10,7 @@ from .catalog import CatalogError
 from .catalog.deck_check import build_deck
 from .catalog.decks import available_decks, load_deck
 from .catalog.files import read_toml, shown
-from .maps_cli import list_and_check, placed, printed_ok
+from .maps_cli import list_and_check, placed, print_listing, printed_ok
 
 
 def add_command(sub) -> None:
@@ -19,14 +19,7 @@ def add_command(sub) -> None:
 
 
 def run_list(args) -> int:
-    for ident in available_decks():
-        try:
-            deck = load_deck(ident)
-        except CatalogError as e:
-            print(f"{ident}\t(not loadable: {str(e).splitlines()[0]})")
-            continue
-        print(f"{ident}\t{deck.name}\t{len(deck.cards)} cards\t{deck.source}")
-    return 0
+    return print_listing(available_decks(), load_deck, lambda d: f"{d.name}\t{len(d.cards)} cards\t{d.source}")
 
 
 def run_check(args) -> int:

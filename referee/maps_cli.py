@@ -34,14 +34,19 @@ def list_and_check(sub, noun: str, about: str, listed: str, checked: str, run_li
 
 
 def run_list(args) -> int:
-    for ident in available_maps():
+    return print_listing(available_maps(), load_map, lambda m: f"{m.name}\t{len(m.areas)} areas, {len(m.cities)} "
+                                                             f"cities\t{', '.join(m.rules) or 'base rules'}")
+
+
+def print_listing(idents, load, line) -> int:
+    """One line per catalogue entry (maps, decks); one that does not load is named with its first problem."""
+    for ident in idents:
         try:
-            m = load_map(ident)
+            item = load(ident)
         except CatalogError as e:
             print(f"{ident}\t(not loadable: {str(e).splitlines()[0]})")
             continue
-        rules = ", ".join(m.rules) or "base rules"
-        print(f"{ident}\t{m.name}\t{len(m.areas)} areas, {len(m.cities)} cities\t{rules}")
+        print(f"{ident}\t{line(item)}")
     return 0
 
 
