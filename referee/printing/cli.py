@@ -31,7 +31,7 @@ def add_commands(subparsers) -> None:
                       help="seed 000's new power plant cards: play variation 1, 2, 3 or 4 (4 needs --deck)")
     card.add_argument("--deck", metavar="FILE.toml", help="variation 4: the group's own deck file (or a deck id)")
     card.add_argument("--size", type=_choice(SIZES, "size"), default="a4",
-                      help="a4 or letter: one sheet; a6: one card per player, on A4 sheets (default a4)")
+                      help="a4 or letter: one sheet; a6: two cards per player, on A4 sheets (default a4)")
     card.add_argument("--per-sheet", type=_per_sheet, default=4,
                       metavar="2|4", help="a6: cards to an A4 sheet, 2 (one above the other, wide margins) "
                                           "or 4 (the sheet tiled) (default 4)")
