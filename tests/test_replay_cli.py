@@ -11,6 +11,8 @@ import pytest
 from referee.game import replay, ReplayError
 from tablekit import setup_line
 
+pytestmark = pytest.mark.slow   # each test runs `referee replay` in a subprocess
+
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["太郎", "花子", "Ann"]
 SETUP = {**setup_line(3), "players": [{"name": n, "colour": c} for n, c in zip(NAMES, ["red", "blue", "green"])],

@@ -14,6 +14,8 @@ from mapkit import china_step3_card, map_table
 from pdfkit import reading
 from printkit import card
 
+pytestmark = pytest.mark.slow   # a grid of printed cards, every map in three languages
+
 
 def flat(pdf: bytes) -> str:
     """The card's words with every space and line break taken out, so a wrapped sentence is found whole."""

@@ -16,6 +16,8 @@ from referee.rulings import describe_rules
 from pdfkit import page_count, reading, text
 from printkit import LANGS, card, cities
 
+pytestmark = pytest.mark.slow   # grids of printed cards over maps, player counts and languages
+
 PLAYERS = (2, 3, 4, 5, 6)
 
 

@@ -4,6 +4,8 @@ import pytest
 from pdfkit import page_count
 from printkit import EXAMPLE, ROOT, run
 
+pytestmark = pytest.mark.slow   # each test runs `referee print` in a subprocess
+
 
 def test_card_writes_a_pdf(tmp_path):
     out = tmp_path / "aid.pdf"

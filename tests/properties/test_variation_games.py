@@ -17,6 +17,8 @@ from referee.rules.variation_rules import in_deck
 from tablekit import setup_line
 from propkit import games
 
+pytestmark = pytest.mark.slow   # random legal games to the end under every variation
+
 PLAYERS = [2, 3, 4, 5, 6]
 
 

@@ -14,6 +14,8 @@ from referee.catalog.map_check import build_map
 from referee.serve import _preload, lan_banner, secrets_for
 from referee.web import placement
 
+pytestmark = pytest.mark.slow   # each test runs the command line in a subprocess, most start a server
+
 
 def test_games_import_prints_the_new_id_last_and_export_gives_the_same_bytes(tmp_path):
     db = tmp_path / "games.sqlite3"

@@ -20,6 +20,8 @@ from webkit import (ACKNOWLEDGED, GERMANY, Browser, Server, env, fact_form, fill
 from referee.serve import needs_key, served_names
 from referee.store import Store
 
+pytestmark = pytest.mark.slow   # each test starts a real `referee serve` process (start-up faults, kills, disks)
+
 
 def serve(db, *extra):
     """`referee serve` that is expected to stop by itself: (exit code, stdout, stderr)."""

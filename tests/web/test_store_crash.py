@@ -1,6 +1,7 @@
 """A server killed with SIGKILL in the middle of a stream of table facts loses no acknowledged fact
 and keeps no half-written one: every fact answered with success is in the store, the stored log
 replays cleanly, and the database passes SQLite's integrity check."""
+import pytest
 import http.client
 import json
 import signal
@@ -11,6 +12,8 @@ from webkit import ACKNOWLEDGED, GERMANY, Browser, Server, fact_form, recorded, 
 
 from referee.game import replay
 from referee.store import Store
+
+pytestmark = pytest.mark.slow   # each test starts a real `referee serve` process and kills it
 
 
 def test_sigkill_mid_stream_loses_no_acknowledged_fact_and_keeps_nothing_partial(tmp_path):

@@ -10,6 +10,8 @@ from referee.catalog import available_maps, load_map
 from referee.web import board
 from referee.web.placement import CITY, COST, FONT, SPACE, fit, overlap, text_width
 
+pytestmark = pytest.mark.slow   # the label-overlap search on all 18 maps
+
 
 def distance(point, box) -> float:
     """From a point to the nearest point of a box (0 inside it)."""
