@@ -34,10 +34,14 @@ def new_game(page, base: str, names, areas, shots=None, board="germany") -> str:
     for seat, name in enumerate(names, 1):
         page.fill(f"input[name=name_{seat}]", name)
         page.select_option(f"select[name=position_{seat}]", str(seat))
+    # The last name's change event fires when it loses focus; if that happens on the first area's
+    # tap, the answer can replace #areas between the press and the release and the tap is lost.
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     settled(page)
     for area in areas:
         page.locator(f"#areas label.toggle:has(input[value='{area}'])").click()
         settled(page)
+        page.locator(f"#areas input[value='{area}']:checked").wait_for(state="attached")
     page.locator("#areas p.status.ok").wait_for()
     if shots:
         shots("new-game")
