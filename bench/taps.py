@@ -7,7 +7,7 @@ examples/germany-4p.jsonl on the game list, then enters each recorded fact the q
 table page offers, as a person at the tablet would: an auction with bids recorded by its result
 ("sold": the form opened, the buyer, the plant, the price typed and sent with Enter), a plant card
 nobody bid on, a raise button, the drawn card,
-a suggestion whose cities are the ones built (else the cities one by one), an offer of the cubes
+a suggestion whose cities are the ones built, in one tap (else the cities one by one and Build), an offer of the cubes
 bought (else a stepper tap per cube), the referee's power proposals accepted at once when they
 are what was powered (else each player's form). A tap is a click on the page; typing a number
 counts as one. Each round's seconds run from its first tap to its last answer drawn on screen.
@@ -22,21 +22,16 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
 
 from chromium import CHROMIUM, device, launch  # noqa: E402
 from screens import EXAMPLE, import_log  # noqa: E402
-from tableplayer import BUSY, settled, swap  # noqa: E402
+from tableplayer import BUSY, city_option, settled, suggested_cities, swap  # noqa: E402
 from webkit import Server  # noqa: E402
 
 RESOURCES = ("coal", "oil", "garbage", "uranium")
-
-
-def cities_of(href: str) -> list:
-    return parse_qs(urlsplit(href).query).get("cities", [])
 
 
 class Taps:
@@ -151,31 +146,19 @@ class Taps:
 
     def build(self, fact, rest):
         want = list(fact["cities"])
-        links = self.page.locator("#input .suggestions a.button")
-        hrefs = links.evaluate_all("as => as.map(a => a.getAttribute('href'))")
-        match = [i for i, h in enumerate(hrefs) if sorted(cities_of(h)) == sorted(want)]
-        if match and not fact.get("in_order"):
-            self.swap(links.nth(match[0]))
-        else:
-            chosen = []
-            for city in want:
-                chosen.append(city)
-                self.swap(self.city(chosen))
+        suggested = suggested_cities(self.page)
+        match = [i for i, cities in enumerate(suggested) if sorted(cities) == sorted(want)]
+        if match and not fact.get("in_order"):       # a suggestion builds in one tap
+            self.swap(self.page.locator("#input .suggestions form button").nth(match[0]))
+            return
+        chosen = []
+        for city in want:
+            chosen.append(city)
+            self.swap(city_option(self.page, chosen))
         if fact.get("in_order"):
             self.swap(self.page.locator("#input form.fact:has(input[name=in_order]) button"))
         else:
             self.swap(self.fact_button("build"))
-
-    def city(self, cities: list):
-        """The city button whose tap makes the draft exactly these cities."""
-        options = self.page.locator("#input .city-options a")
-        index = options.evaluate_all(
-            """(as, want) => as.findIndex(a => {
-                const got = new URLSearchParams(a.getAttribute('href').split('?')[1]).getAll('cities');
-                return got.length === want.length && want.every(c => got.includes(c));
-            })""", cities)
-        assert index >= 0, f"no city button adds {cities[-1]} to {cities[:-1]}"
-        return options.nth(index)
 
     def power(self, fact, rest):
         together = [fact] + rest[:self.page.locator("#input form.power").count() - 1]

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from referee.game import Game
-from tableplayer import START, Refused, TablePlayer, new_game, swap
+from tableplayer import START, Refused, TablePlayer, city_option, new_game, suggested_cities, swap
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "germany-4p.jsonl"
 PANELS = ("nominate", "bid", "draw", "discard", "buy", "build", "power", "over")
@@ -70,10 +70,13 @@ def pages(base: str, tables: dict) -> list:
 
 
 def choose_cities(page):
-    """On a build panel: take the suggestion with the most cities, so the plan and routes show."""
-    links = page.locator("#input .suggestions a.button")
-    if links.count():
-        swap(page, links.last.click)
+    """On a build panel: tap the cities of the suggestion with the most cities one by one in the
+    city list, so the plan and routes show (a suggestion itself builds at once)."""
+    suggested = suggested_cities(page)
+    chosen = []
+    for city in suggested[-1] if suggested else []:
+        chosen.append(city)
+        swap(page, city_option(page, chosen).click)
 
 
 NAMES = ["Ann", "Bob", "Cara"]

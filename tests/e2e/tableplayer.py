@@ -16,7 +16,6 @@ strategy that ends a 3-player game in about ten rounds:
 Every tap waits for htmx's swap of #table (or a full page load) and fails on an error message.
 """
 import re
-from urllib.parse import parse_qs, urlsplit
 
 RESOURCES = ("coal", "oil", "garbage", "uranium")
 BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
@@ -73,8 +72,21 @@ def swap(page, tap):
         raise Refused(error.inner_text())
 
 
-def cities_of(href: str) -> list:
-    return parse_qs(urlsplit(href).query).get("cities", [])
+def suggested_cities(page) -> list:
+    """[[city id, ...] of each one-tap suggestion of the build panel], in the panel's order."""
+    return page.locator("#input .suggestions form").evaluate_all(
+        "fs => fs.map(f => [...f.querySelectorAll('input[name=cities]')].map(i => i.value))")
+
+
+def city_option(page, cities: list, among="#input .city-options a"):
+    """The city link (in the list, or on the board: `among`) whose tap makes the draft exactly these cities."""
+    index = page.locator(among).evaluate_all(
+        """(as, want) => as.findIndex(a => {
+            const got = new URLSearchParams(a.getAttribute('href').split('?')[1]).getAll('cities');
+            return got.length === want.length && want.every(c => got.includes(c));
+        })""", cities)
+    assert index >= 0, f"no city link adds {cities[-1]} to {cities[:-1]}"
+    return page.locator(among).nth(index)
 
 
 class TablePlayer:
@@ -137,7 +149,7 @@ class TablePlayer:
         self.entries += 1
 
     def fact_button(self, kind: str, inside="#input"):
-        return self.page.locator(f"{inside} form.fact:has(input[name=type][value={kind}]) button")
+        return self.page.locator(f"{inside} form.fact:not(.suggestion):has(input[name=type][value={kind}]) button")
 
     def step(self) -> str:
         """Enter one fact (after any draft taps it needs); returns the panel it answered."""
@@ -242,31 +254,19 @@ class TablePlayer:
 
     def build(self):
         page = self.page
-        links = page.locator("#input .suggestions a.button")
-        hrefs = links.evaluate_all("as => as.map(a => a.getAttribute('href'))")
-        if not hrefs:
+        suggested = suggested_cities(page)
+        if not suggested:
             self.enter(self.fact_button("pass"))
             return
-        best = max(range(len(hrefs)), key=lambda i: (len(cities_of(hrefs[i])), i))
-        wanted = cities_of(hrefs[best])
-        if self.round() % 2:
-            chosen = []
-            for city in wanted:
-                chosen.append(city)
-                self.tap(self.board_target(chosen))
-        else:
-            self.tap(links.nth(best))
+        best = max(range(len(suggested)), key=lambda i: (len(suggested[i]), i))
+        if self.round() % 2 == 0:       # the suggestion itself: built in one tap
+            self.enter(page.locator("#input .suggestions form button").nth(best))
+            return
+        chosen = []
+        for city in suggested[best]:
+            chosen.append(city)
+            self.tap(city_option(page, chosen, "#table .board .targets a"))
         if self.shots and "plan" not in self.seen:
             self.seen.add("plan")
             self.shots("input-build-plan")
         self.enter(self.fact_button("build"))
-
-    def board_target(self, cities: list):
-        """The city on the board whose tap makes the draft exactly these cities."""
-        index = self.page.locator("#table .board .targets a").evaluate_all(
-            """(as, want) => as.findIndex(a => {
-                const got = new URLSearchParams(a.getAttribute('href').split('?')[1]).getAll('cities');
-                return got.length === want.length && want.every(c => got.includes(c));
-            })""", cities)
-        assert index >= 0, f"no city on the board adds {cities[-1]} to {cities[:-1]}"
-        return self.page.locator("#table .board .targets a").nth(index)

@@ -1,9 +1,10 @@
 """One screen per moment (issue: the table at a glance, item 1), in headless Chromium against a real
 `referee serve`: every moment of a round of the recorded 4-player game on a 1024×768 and a 768×1024
 tablet needs no vertical page scroll, with the waiting sentence, the input, the plant and resource
-markets and every player's row on screen together (the board in front of the markets while
-building); on a 390×844 phone one column, the current moment first, nothing scrolls sideways.
-A page behind the table says so in its language."""
+markets and every player's row on screen together (while building, the board in front of the
+markets, with the markets at a glance over it), and the input's buttons whole, in every language;
+on a 390×844 phone one column, the current moment first, nothing scrolls sideways. A page behind
+the table says so in its language."""
 import pytest
 from chromium import device
 from looks import sideways_scroll
@@ -47,22 +48,41 @@ def test_the_recorded_game_has_every_moment(moments):
     assert set(MOMENTS) <= set(moments)
 
 
+# The input's buttons (the quick ones and the one that enters what was chosen), whole and in view in
+# their box: a player's own Power button only where no "power as proposed" stands for them all.
+BUTTONS_CUT_JS = """() => [...document.querySelectorAll('#input button.big')]
+    .filter(b => !b.closest('.power-list') || !document.querySelector('#input .power-all'))
+    .filter(b => b.checkVisibility()).filter(b => {
+        const r = b.getBoundingClientRect();
+        let top = 0, bottom = innerHeight;
+        for (let a = b.parentElement; a; a = a.parentElement) {
+            if (getComputedStyle(a).overflowY === 'visible') continue;
+            const c = a.getBoundingClientRect();
+            top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+        }
+        return r.top < top - 1 || r.bottom > bottom + 1;
+    }).map(b => b.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh-Hant"])
 @pytest.mark.parametrize("size", ["tablet", "portrait"])
-def test_no_moment_scrolls_the_page_on_a_tablet_and_the_table_is_on_screen_at_once(moments, new_page, size):
-    page = new_page("en", size)
+def test_no_moment_scrolls_the_page_on_a_tablet_and_the_table_is_on_screen_at_once(moments, new_page, size, lang):
+    page = new_page(lang, size)
     problems = {}
     for moment in MOMENTS:
         show(page, moments, moment)
         height, inner = page.evaluate("() => [document.scrollingElement.scrollHeight, innerHeight]")
         parts = ["#waiting", "#players"]
         parts += ["#end h2"] if moment == "over" else ["#input h2", "#input .actions, #input .cards, #input .power-all"]
-        parts += ["section.board"] if moment.startswith("build") else ["#market", "#resources"]
+        parts += ["section.board", ".glance"] if moment.startswith("build") else ["#market", "#resources"]
         boxes = page.evaluate(IN_VIEW_JS, parts)
         off = [sel for sel, box in boxes.items() if box is None or not box["shown"]]
         rows = page.locator("#players article.player").evaluate_all(
             "(rows, inner) => rows.filter(r => r.getBoundingClientRect().bottom > inner).length", inner)
-        if height > inner or off or rows or sideways_scroll(page):
-            problems[moment] = {"page": height, "screen": inner, "off screen": off, "player rows cut": rows}
+        cut = page.evaluate(BUTTONS_CUT_JS)
+        if height > inner or off or rows or cut or sideways_scroll(page):
+            problems[moment] = {"page": height, "screen": inner, "off screen": off, "player rows cut": rows,
+                                "buttons cut": cut}
     assert problems == {}
 
 
@@ -70,6 +90,9 @@ def test_the_board_comes_forward_when_building_and_the_markets_are_one_tap_away(
     page = new_page("en", "tablet")
     show(page, moments, "build")
     assert page.locator("section.board").is_visible() and not page.locator("#market").is_visible()
+    glance = page.locator(".pane-board .glance")          # the markets at a glance over the board
+    assert glance.locator(".card").count() == page.locator("#market .card").count() > 0
+    assert glance.locator(".stock .cube").count() == page.locator("#resources .track").count() == 4
     page.locator("label.tab-markets").click()
     assert page.locator("#market").is_visible() and page.locator("#resources").is_visible()
     show(page, moments, "buy")

@@ -148,13 +148,30 @@ def test_the_build_preview_prices_the_selection_with_the_planner_and_draws_route
     assert f"Total {plan.total} Elektro" in html
     assert "Announce and build in this order:" in html
     assert html.count("<polyline points=") == sum(len(b.path) > 1 for b in plan.builds)
-    assert html.count('<input type="hidden" name="cities"') == 2
+    build_form = html[:html.index('class="suggestions"')]       # the suggestions are forms of their own
+    assert build_form.count('<input type="hidden" name="cities"') == 2
 
 
 def test_the_build_panel_suggests_the_cheapest_cities(client, example, stored, first_at):
     game_id = example(at_phase(first_at, "building"))
     html = client.get(f"/games/{game_id}/").get_data(as_text=True)
     assert "Cheapest 1 city:" in html
+
+
+def test_a_suggestion_builds_in_one_tap_for_the_total_it_shows(client, example, post, stored, first_at):
+    """Issue "the table at a glance", fewer taps: a suggestion is a build form of its own."""
+    game_id = example(at_phase(first_at, "building"))
+    html = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    forms = re.findall(r'<form class="fact suggestion".*?</form>', html, re.S)
+    assert forms
+    most = forms[-1]
+    cities = re.findall(r'name="cities" value="(\w+)"', most)
+    player = re.search(r'name="player" value="([^"]+)"', most).group(1)
+    total = int(re.search(r"= (\d+)</button>", most).group(1))
+    money = stored(game_id).state["players"][player]["money"]
+    assert post(game_id, type="build", player=player, cities=cities).status_code == 200
+    after = stored(game_id).state["players"][player]
+    assert set(cities) <= set(after["cities"]) and after["money"] == money - total
 
 
 # Bureaucracy
