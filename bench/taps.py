@@ -6,9 +6,9 @@ Starts `referee serve` on a free port with a temporary games file, imports the s
 examples/germany-4p.jsonl on the game list, then enters each recorded fact the quickest way the
 table page offers, as a person at the tablet would: an auction with bids recorded by its result
 ("sold": the form opened, the buyer, the plant, the price typed and sent with Enter), a plant card
-nobody bid on, a raise button, the drawn card,
-a suggestion whose cities are the ones built, in one tap (else the cities one by one and Build), an offer of the cubes
-bought (else a stepper tap per cube), the referee's power proposals accepted at once when they
+nobody bid on, a raise button, the drawn card, a suggestion whose cities are the ones built, in
+one tap (else the cities one by one and Build), an offer of the cubes bought (else a stepper tap
+for one cube, the count typed for more), the referee's power proposals accepted at once when they
 are what was powered (else each player's form). A tap is a click on the page; typing a number
 counts as one. Each round's seconds run from its first tap to its last answer drawn on screen.
 After every entry the page must show the next sequence number, so a page that enters something else
@@ -112,9 +112,12 @@ class Taps:
                 return
         local = self.page.locator("#input table.buy[data-local]").count() > 0
         for r, n in want.items():
+            row = f"#input table.buy tr:has(i.cube.{r}) td.stepper"
+            if local and n > 1:                          # typed on the keypad: one tap
+                self.type(self.page.locator(f"{row} input.count"), n)
+                continue
             for _ in range(n):
-                plus = self.page.locator(f"#input table.buy tr:has(i.cube.{r}) td.stepper .step").last
-                (self.local if local else self.swap)(plus)
+                (self.local if local else self.swap)(self.page.locator(f"{row} .step").last)
         self.ready_to_buy(want)
         self.swap(self.page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button"))
 

@@ -240,7 +240,7 @@ class TablePlayer:
                 self.tap(rows[r].locator("td.stepper a.step").last)
         button = self.page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button")
         while button.is_disabled():
-            amounts = {r: int(rows[r].locator("output").inner_text()) for r in RESOURCES}
+            amounts = {r: int(rows[r].locator("input.count").input_value()) for r in RESOURCES}
             if not any(amounts.values()):
                 self.enter(self.fact_button("pass"))
                 return

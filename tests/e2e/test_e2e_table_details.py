@@ -90,3 +90,29 @@ def test_the_browser_stops_an_opening_bid_below_the_tapped_plants_number(server,
     assert page.locator("#table").get_attribute("data-seq") == seq and entries(page, url) == []
     swap(page, page.locator("#input form.nominate button[name=plant][value='4']").click)   # 4 on plant 4 is fine
     assert entries(page, url) == [{"type": "nominate", "player": "Dieter", "plant": 4, "bid": 4}]
+
+
+def test_cubes_are_chosen_on_the_page_with_one_preview_after_the_last_tap_or_typed_count(server, new_page):
+    """Issue "the table at a glance", fewer taps: + and − and a count typed on the keypad change the
+    amounts on the page; the engine prices them once, after the last change; Buy stores them."""
+    page = new_page("en", "tablet")
+    url = import_log(page, server, "\n".join(LINES[:22]) + "\n", "buy.jsonl")      # Dieter buys coal
+    previews = []
+    page.on("request", lambda r: previews.append(r.url) if "type=buy" in r.url else None)
+    coal = "#input table.buy tr[data-resource=coal]"
+    priced = ("n => !document.querySelector('#input form.fact:not(.needs) button').disabled"
+              f" && document.querySelector('{coal} input.count').value === String(n)"
+              " && document.querySelector('#input .total').textContent.includes('Price')")
+    page.evaluate(f"""() => {{                  // four quick taps: + + + −
+        const steps = document.querySelectorAll('{coal} td.stepper .step');
+        for (const s of [steps[1], steps[1], steps[1], steps[0]]) s.click();
+    }}""")
+    page.wait_for_function(priced, arg=2)
+    settled(page)
+    page.locator(f"{coal} input.count").fill("3")                     # typed on the keypad
+    page.wait_for_function(priced, arg=3)
+    settled(page)
+    assert [("coal=2" in u, "coal=3" in u) for u in previews] == [(True, False), (False, True)]
+    swap(page, page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button").click)
+    bought = entries(page, url)[-1]
+    assert {k: v for k, v in bought.items() if v} == {"type": "buy", "player": "Dieter", "coal": 3}
