@@ -7,8 +7,8 @@ from flask_babel import gettext as _
 
 from .views import colour
 
-WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 600, 260, 44, 30, 12, 12
-LABEL_GAP = 14        # a name's height at the chart's type size: end labels are at least this far apart
+WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 600, 260, 44, 30, 12, 96     # the names stand in the right margin
+LABEL_GAP = 19        # a name's height at the chart's type size (16): end labels are at least this far apart
 
 
 def per_round(game) -> dict:
@@ -40,7 +40,7 @@ def chart(rounds: list, series: dict, colours: dict) -> dict:
               "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
               "last": (x(len(values) - 1), y(values[-1])) if values else None}
              for n, values in series.items()]
-    spread_labels([line for line in lines if line["last"]], TOP + LABEL_GAP, HEIGHT - BOTTOM)
+    spread_labels([line for line in lines if line["last"]], TOP + LABEL_GAP / 2, HEIGHT - BOTTOM)
     return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM,
             "top": TOP, "lines": lines,
             "xticks": [(x(i), r) for i, r in enumerate(rounds)],
