@@ -92,7 +92,7 @@
   }
 
   document.addEventListener("htmx:beforeSwap", (e) => {
-    if (!isPoll(e.detail.elt) || !e.detail.shouldSwap) return;
+    if (!e.detail.requestConfig || !isPoll(e.detail.requestConfig.elt) || !e.detail.shouldSwap) return;
     const drawn = /data-seq="(\d+)"/.exec(e.detail.xhr.responseText || "");
     if (drawn && Number(drawn[1]) <= Number(shown())) {
       e.detail.shouldSwap = false;         // this page's own answer got there first
