@@ -105,11 +105,9 @@ def run(args) -> int:
     for line in report:
         print(line)
     print(f"Games are kept in {db}. Stop with Ctrl+C.", flush=True)
-    _stop_on(signal.SIGTERM, server)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:       # serve_forever has stopped the server on its way out
-        pass
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        _stop_on(signum, server)
+    server.serve_forever()
     return 0
 
 
@@ -233,7 +231,7 @@ def _preload(app, db: Path) -> list:
 
 
 def _stop_on(signum, server):
-    """SIGTERM ends the server as Ctrl+C does: it stops taking connections, requests under way get
+    """Ctrl+C (SIGINT) and SIGTERM stop the server: it stops taking connections, requests under way get
     STOP_WAIT seconds (a fact being stored is one SQLite transaction, which finishes or rolls back),
     and the streams of the live pages are closed."""
     import gevent
