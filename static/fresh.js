@@ -3,7 +3,8 @@
 // the poll of _table.html (hx-trigger "sse:fact") then asks for the table, only when that number is
 // not the one the page shows and no entry of this page is under way (its own answer brings it).
 // A page the browser shows again from its memory (Back or Forward) asks at once too, and the poll
-// asks every 30 s in case the stream is down.
+// asks every 30 s in case the stream is down; those, and the number the stream tells on
+// (re)connecting, find a page that was behind, which says so.
 // What someone was typing or choosing in the input panel survives the redraw when the same form is
 // drawn again (the same fact and player); a draft drawn by the server (cities chosen, cubes) is
 // carried by the poll's own URL.
@@ -11,6 +12,7 @@
   const POLL = "#table [hx-trigger*='referee:check']";
   let told = null;            // a number the stream told while this page's own request was under way
   let typed = null;           // what was typed, kept over the poll's swap
+  let connected = false;      // the stream has just (re)connected: its first number is a catch-up
 
   const shown = () => (document.getElementById("page-seq") || {}).value;
   const busy = () => document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
@@ -21,8 +23,12 @@
     if (poll && window.htmx) htmx.trigger(poll, "referee:check");
   }
 
+  document.addEventListener("htmx:sseOpen", () => { connected = true; });
+
   document.addEventListener("sse:fact", (e) => {
     const seq = e.detail && e.detail.data;
+    if (e.detail) e.detail.catchUp = connected;
+    connected = false;
     if (seq === shown()) {
       e.stopPropagation();        // this page shows it already: no request
     } else if (busy()) {
@@ -42,7 +48,8 @@
   document.addEventListener("htmx:afterSettle", after);
 
   document.addEventListener("htmx:configRequest", (e) => {
-    if (isPoll(e.detail.elt) && e.detail.triggeringEvent && e.detail.triggeringEvent.type === "sse:fact") {
+    const by = e.detail.triggeringEvent;
+    if (isPoll(e.detail.elt) && by && by.type === "sse:fact" && !(by.detail && by.detail.catchUp)) {
       e.detail.parameters.live = "1";      // a live update: no "the table has moved on" notice
     }
   });

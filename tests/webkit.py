@@ -170,7 +170,7 @@ class Stream:
         while mark not in self.buffer:
             chunk = self.sock.recv(65536)
             if not chunk:
-                raise ConnectionError("the server ended the stream")
+                raise ConnectionError(f"the server ended the stream {self.buffer[-300:]!r}")
             self.buffer += chunk
         block, _, self.buffer = self.buffer.partition(mark)
         return block
