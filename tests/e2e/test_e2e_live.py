@@ -4,7 +4,7 @@ one fact applies and the other device is shown the fresh moment."""
 import json
 import time
 
-from screens import EXAMPLE, import_log
+from screens import EXAMPLE, deaf, import_log
 from tableplayer import settled, swap
 
 from referee.game import Game
@@ -63,7 +63,7 @@ def test_two_devices_entering_at_once_one_applies_and_the_other_is_shown_the_fre
     first = tablet.locator("#input form.power input[name=player]").first.get_attribute("value")
     at = seq(tablet)
     for page in (tablet, phone):     # both pages stay at this moment until their own answer comes
-        page.evaluate("() => document.addEventListener('sse:fact', e => e.stopImmediatePropagation(), true)")
+        deaf(page)
     buttons = [p.locator(f"#input form.power:has(input[name=player][value='{first}']) button") for p in (tablet, phone)]
     with tablet.expect_response(lambda r: "/facts" in r.url) as one, phone.expect_response(lambda r: "/facts" in r.url) as two:
         buttons[0].click()
