@@ -18,9 +18,9 @@
   const busy = () => document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
   const isPoll = (elt) => elt && elt.matches && elt.matches("[hx-trigger*='referee:check']");
 
-  function check() {
+  function check(event = "referee:check", detail = undefined) {
     const poll = document.querySelector(POLL);
-    if (poll && window.htmx) htmx.trigger(poll, "referee:check");
+    if (poll && window.htmx) htmx.trigger(poll, event, detail);
   }
 
   document.addEventListener("htmx:sseOpen", () => { connected = true; });
@@ -40,7 +40,7 @@
   function after() {
     setTimeout(() => {
       if (told === null || busy()) return;
-      if (told !== shown()) check();
+      if (told !== shown()) check("sse:fact", {data: told});     // as the stream's own news
       told = null;
     }, 0);
   }
