@@ -3,7 +3,9 @@
     GET /games/<id>/events   server-sent events (text/event-stream): an event `fact` whose data is
                              the game's stored sequence number, once on connecting and again each
                              time a fact is stored; a comment every KEEPALIVE seconds in between,
-                             so a device that went away is noticed and its stream ends.
+                             so a device that went away is noticed and its stream ends. A
+                             damaged game (which takes no fact) answers 204: the browser stops
+                             asking.
 
 The event carries no table: the page (static/fresh.js, with htmx's SSE extension) asks for the table
 by the request its poll makes, in its own language, and only when the number is not the one it
@@ -17,6 +19,7 @@ from contextlib import contextmanager
 from flask import Blueprint, Response, current_app
 
 from .table import open_table
+from .tables import Damaged
 
 KEEPALIVE = 15      # seconds between comments on a quiet stream
 RETRY_MS = 2000     # how soon a browser reconnects a dropped stream
@@ -89,7 +92,10 @@ bp = Blueprint("live", __name__, url_prefix="/games/<int:game_id>")
 
 @bp.get("/events")
 def events(game_id):
-    seq = open_table(game_id).seq
+    try:
+        seq = open_table(game_id).seq
+    except Damaged:
+        return "", 204
     body = stream(current_app.extensions["referee.hub"], current_app.extensions["referee.tables"], game_id, seq)
     return Response(body, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

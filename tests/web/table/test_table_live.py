@@ -2,6 +2,7 @@
 fact is stored, and the poll it sets off redraws the new moment keeping the draft on screen while
 the table still waits for it."""
 import re
+import sqlite3
 
 from referee.web import live
 
@@ -48,8 +49,14 @@ def test_a_stream_only_hears_of_its_own_game(client, example, post, monkeypatch)
     response.close()
 
 
-def test_the_stream_of_an_unknown_game_is_a_404(client):
+def test_the_stream_of_an_unknown_game_is_a_404_and_of_a_damaged_one_204_which_stops_the_browser_asking(
+        app, client, example):
     assert client.get("/games/999/events").status_code == 404
+    game_id = example(1)
+    with sqlite3.connect(app.config["DATABASE"]) as db:       # as a damaged file would hold it
+        db.execute("DROP TRIGGER entries_append_only_update")
+        db.execute("UPDATE entries SET entry = ? WHERE game = ? AND seq = 1", ('{"type": "bid"}', game_id))
+    assert client.get(f"/games/{game_id}/events").status_code == 204
 
 
 def test_a_live_update_redraws_without_the_moved_on_notice_which_a_page_back_from_memory_gets(client, example, post):
