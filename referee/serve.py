@@ -33,6 +33,7 @@ PORT = 8765
 LOCAL = "127.0.0.1"
 MAX_CONNECTIONS = 1000      # open connections at once: 30 tables × 6 devices, each a stream and a request, many times over
 STOP_WAIT = 2               # seconds a stop gives requests under way (a fact being stored) before ending the rest
+IDLE_CLOSE = 120            # seconds a connection may wait for a request (or a slow reader) before it is closed
 
 
 def add_command(subparsers) -> None:
@@ -59,7 +60,14 @@ def run(args) -> int:
     from gevent import monkey
     monkey.patch_all()      # before any lock, socket or thread-local the app makes: theirs become gevent's
     from gevent.pool import Pool
-    from gevent.pywsgi import WSGIServer
+    from gevent.pywsgi import WSGIHandler, WSGIServer
+
+    class Handler(WSGIHandler):
+        """A kept-alive connection left idle is closed, as a phone that went away leaves it; a live
+        page's stream is never idle on the socket (it waits for news, then writes)."""
+        def handle(self):
+            self.socket.settimeout(IDLE_CLOSE)
+            super().handle()
 
     from .store import default_path
     from .web import create_app
@@ -80,7 +88,7 @@ def run(args) -> int:
         print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
         return 2
     allow_open_files(MAX_CONNECTIONS + 100)
-    server = WSGIServer((host, args.port), app, spawn=Pool(MAX_CONNECTIONS), log=None)
+    server = WSGIServer((host, args.port), app, spawn=Pool(MAX_CONNECTIONS), handler_class=Handler, log=None)
     server.stop_timeout = STOP_WAIT
     try:
         server.init_socket()
