@@ -1,4 +1,10 @@
-"""`referee serve`: the table app under waitress, on this machine or (--lan) for a tablet on the network.
+"""`referee serve`: the table app under gevent's WSGI server, on this machine or (--lan) for a tablet
+and the phones around it on the network.
+
+Every device follows its table live on a stream that stays open (referee.web.live), so the server
+holds many long-lived connections at once: gevent serves each in a greenlet (monkey-patched first
+thing at start), up to MAX_CONNECTIONS, in one process, so the open games in memory and the news
+that a fact was stored are shared by every device (docs/running-safely.md says why this server).
 
 With --lan, or a --host other than loopback (reachable from the network all the same), every change
 needs the table key, which the printed URL and QR code carry. The key and the app's secret are kept
@@ -25,12 +31,15 @@ from .planner.cli import one_line_errors
 
 PORT = 8765
 LOCAL = "127.0.0.1"
+MAX_CONNECTIONS = 1000      # open connections at once: 30 tables × 6 devices, each a stream and a request, many times over
+STOP_WAIT = 2               # seconds a stop gives requests under way (a fact being stored) before ending the rest
+IDLE_CLOSE = 120            # seconds a connection may wait for a request (or a slow reader) before it is closed
 
 
 def add_command(subparsers) -> None:
     s = subparsers.add_parser(
         "serve", help="run the table app (open the printed address in a browser)",
-        description="Serve the table app with waitress. Without --lan only this machine can reach it.")
+        description="Serve the table app (gevent's WSGI server). Without --lan only this machine can reach it.")
     s.add_argument("--host", help=f"address to listen on (default {LOCAL}; with --lan every interface)")
     s.add_argument("--port", type=_port, default=PORT, help=f"port (default {PORT})")
     s.add_argument("--db", type=Path, help="the games file (default: games.sqlite3 in the user's data folder)")
@@ -48,7 +57,17 @@ def _port(text: str) -> int:
 
 
 def run(args) -> int:
-    import waitress.server
+    from gevent import monkey
+    monkey.patch_all()      # before any lock, socket or thread-local the app makes: theirs become gevent's
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIHandler, WSGIServer
+
+    class Handler(WSGIHandler):
+        """A kept-alive connection left idle is closed, as a phone that went away leaves it; a live
+        page's stream is never idle on the socket (it waits for news, then writes)."""
+        def handle(self):
+            self.socket.settimeout(IDLE_CLOSE)
+            super().handle()
 
     from .store import default_path
     from .web import create_app
@@ -68,12 +87,15 @@ def run(args) -> int:
     except Exception as e:      # the games file, named by its cause
         print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
         return 2
+    allow_open_files(MAX_CONNECTIONS + 100)
+    server = WSGIServer((host, args.port), app, spawn=Pool(MAX_CONNECTIONS), handler_class=Handler, log=None)
+    server.stop_timeout = STOP_WAIT
     try:
-        server = waitress.server.create_server(app, host=host, port=args.port, threads=4, ident="referee")
+        server.init_socket()
     except OSError as e:
         print(f"referee serve: cannot listen on {host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return 2
-    port = server.effective_port
+    port = server.server_port
     try:
         report = _preload(app, db)
     except Exception as e:      # the file failed between opening and checking it
@@ -91,14 +113,19 @@ def run(args) -> int:
     for line in report:
         print(line)
     print(f"Games are kept in {db}. Stop with Ctrl+C.", flush=True)
-    _stop_on(signal.SIGTERM)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        _stop_on(signum, server)
+    server.serve_forever()
     return 0
+
+
+def allow_open_files(wanted: int):
+    """Raise this process's limit of open files (a connection is one) towards `wanted`, as far as
+    the system's hard limit lets it; the usual soft limit of 1024 would refuse devices first."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
 
 
 class StartFault(Exception):
@@ -211,11 +238,12 @@ def _preload(app, db: Path) -> list:
     return report
 
 
-def _stop_on(signum):
-    """SIGTERM ends the server as Ctrl+C does: the open transaction (if any) finishes or rolls back."""
-    def stop(*_):
-        raise KeyboardInterrupt
-    signal.signal(signum, stop)
+def _stop_on(signum, server):
+    """Ctrl+C (SIGINT) and SIGTERM stop the server: it stops taking connections, requests under way get
+    STOP_WAIT seconds (a fact being stored is one SQLite transaction, which finishes or rolls back),
+    and the streams of the live pages are closed."""
+    import gevent
+    gevent.signal_handler(signum, server.stop)
 
 
 def secrets_for(db: Path) -> dict:

@@ -95,7 +95,8 @@ def _reads(method):
 
 
 class Store:
-    """One SQLite file. A Store object belongs to one thread; open one per thread or request.
+    """One SQLite file. A Store object is used by one thread or request at a time (the web app lends
+    its few to requests in turn: referee.web.db), never by two at once.
 
     `expect` is the (device, inode) the file had when the server started: a write to a file that
     has since gone or been replaced is refused (StoreFault "gone"/"replaced") instead of going to
@@ -111,7 +112,7 @@ class Store:
                 return
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -254,7 +255,8 @@ def _read_only(path: Path):
     error = None
     for options in ("mode=ro", "mode=ro&immutable=1"):
         try:
-            db = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True, timeout=10, isolation_level=None)
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True, timeout=10, isolation_level=None,
+                                 check_same_thread=False)
             db.execute("SELECT COUNT(*) FROM games").fetchone()
             return db
         except sqlite3.Error as e:

@@ -155,6 +155,37 @@ class Browser:
         return response.status, text, elapsed
 
 
+class Stream:
+    """A device's event stream of one game (GET /games/<id>/events, referee.web.live) on a connection
+    of its own; HTTP/1.0, so the events come as written, without chunks."""
+
+    def __init__(self, port: int, game_id: int, timeout: float = 30):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.sock.sendall(f"GET /games/{game_id}/events HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n"
+                          f"Accept: text/event-stream\r\n\r\n".encode())
+        self.buffer = b""
+        self.status = int(self._until(b"\r\n\r\n").split()[1])
+
+    def _until(self, mark: bytes) -> bytes:
+        while mark not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError(f"the server ended the stream {self.buffer[-300:]!r}")
+            self.buffer += chunk
+        block, _, self.buffer = self.buffer.partition(mark)
+        return block
+
+    def next_fact(self) -> int:
+        """The sequence number of the next `fact` event (comments in between skipped)."""
+        while True:
+            for line in self._until(b"\n\n").split(b"\n"):
+                if line.startswith(b"data: "):
+                    return int(line[6:])
+
+    def close(self):
+        self.sock.close()
+
+
 def fill(folder: Path) -> Path:
     """Fill the disk holding `folder` to the last byte with one file; returns it."""
     filler = folder / "filler"

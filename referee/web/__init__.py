@@ -32,6 +32,8 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         HOSTS=(),                  # names besides loopback this server answers to (`referee serve` sets them)
         READ_ONLY=False,           # set at start when the games file or its folder cannot be written
+        OPEN_GAMES_IDLE=900,       # seconds a game not asked for stays in memory (tables.Tables)
+        OPEN_GAMES_MOST=60,        # games kept in memory at most, the least recently asked for leaving first
     )
     app.config.update(config or {})
     guard.init_app(app)            # first: a request under another site's name gets no further
@@ -40,9 +42,11 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     errors.init_app(app)
-    app.extensions["referee.tables"] = Tables()
+    from . import games, live, printouts, table
+    live.init_app(app)
+    app.extensions["referee.tables"] = Tables(idle=app.config["OPEN_GAMES_IDLE"], most=app.config["OPEN_GAMES_MOST"],
+                                              stored=app.extensions["referee.hub"].stored)
     storage.init_app(app)
-    from . import games, printouts, table
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(printouts.bp)

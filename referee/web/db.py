@@ -1,9 +1,9 @@
-"""The store connection of the request's thread, kept open for the thread's life, and the state of
-the games file the app was started on.
+"""The store connection a request borrows, and the state of the games file the app was started on.
 
-Waitress serves requests from a fixed pool of threads, and a Store belongs to one thread, so each
-thread keeps its own connection: opening and closing SQLite per request would cost more than the
-fact itself (closing the last connection checkpoints the WAL into the database file).
+Opening and closing SQLite per request would cost more than the fact itself (closing the last
+connection checkpoints the WAL into the database file), and the server runs each request in a
+greenlet of its own (referee.serve), so connections are kept in a small pool: a request takes one
+when it first needs it and gives it back when it ends; the pool keeps at most POOL_KEPT idle.
 
 At start the file is created (or opened) and tried with a write that is rolled back: a read-only
 file or folder is then served read-only (every page says so; a change is refused with the reason).
@@ -12,17 +12,42 @@ change instead of writing to a file nobody will read again.
 """
 import threading
 
-from flask import current_app
+from flask import current_app, g
 
 from ..store import Store, StoreFault, identity
 
+POOL_KEPT = 16      # idle connections kept; more requests at once open more, closed when given back
+
+
+class Pool:
+    """Idle Stores of one games file, lent to one request at a time."""
+
+    def __init__(self, open_store):
+        self.open_store = open_store
+        self.idle: list[Store] = []
+        self.lock = threading.Lock()
+
+    def take(self) -> Store:
+        with self.lock:
+            if self.idle:
+                return self.idle.pop()
+        return self.open_store()
+
+    def give(self, store: Store):
+        """Back to the pool; a transaction a failed request left open is rolled back first."""
+        if store.db.in_transaction:
+            store.db.rollback()
+        with self.lock:
+            if len(self.idle) < POOL_KEPT:
+                self.idle.append(store)
+                return
+        store.close()
+
 
 def get_store() -> Store:
-    mine = current_app.extensions["referee.stores"]
-    if getattr(mine, "store", None) is None:
-        mine.store = Store(current_app.config["DATABASE"], expect=current_app.extensions["referee.identity"],
-                           read_only=bool(current_app.config.get("READ_ONLY")))
-    return mine.store
+    if "store" not in g:
+        g.store = current_app.extensions["referee.stores"].take()
+    return g.store
 
 
 def file_state() -> str | None:
@@ -35,11 +60,11 @@ def file_state() -> str | None:
     return None
 
 
-def rollback_leftover(_=None):
-    """A request that failed inside a transaction must not leave it open for the thread's next one."""
-    store = getattr(current_app.extensions["referee.stores"], "store", None)
-    if store is not None and store.db.in_transaction:
-        store.db.rollback()
+def give_back(_=None):
+    """The request's connection back to the pool (its open transaction, if it failed in one, rolled back)."""
+    store = g.pop("store", None)
+    if store is not None:
+        current_app.extensions["referee.stores"].give(store)
 
 
 def open_at_start(path: str) -> bool:
@@ -62,8 +87,9 @@ def open_at_start(path: str) -> bool:
 
 
 def init_app(app):
-    app.extensions["referee.stores"] = threading.local()
-    app.teardown_request(rollback_leftover)
+    app.extensions["referee.stores"] = Pool(lambda: Store(
+        app.config["DATABASE"], expect=app.extensions["referee.identity"], read_only=bool(app.config.get("READ_ONLY"))))
+    app.teardown_appcontext(give_back)
     if not open_at_start(app.config["DATABASE"]):     # create the file and tables at start, not on first visit
         app.config["READ_ONLY"] = True
     app.extensions["referee.identity"] = identity(app.config["DATABASE"])

@@ -39,6 +39,15 @@ def draft_fact(game, draft, kind: str, player: str | None = None):
         return {"form_error": str(e)}
 
 
+def current_draft(game, draft):
+    """The draft if the table still waits for that kind of fact from that player (a page that follows
+    the table redraws it on the new state), else None."""
+    if not draft:
+        return None
+    wanted = (draft.get("type"), draft.get("player"))
+    return draft if any((a["type"], a.get("player")) == wanted for a in game.state["next"]["actions"]) else None
+
+
 def panel(game, draft=None) -> dict:
     """The input panel for the current moment: its template and values."""
     nxt = game.state["next"]

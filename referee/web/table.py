@@ -4,7 +4,11 @@ Routes (all under /games/<game_id>):
 
     GET  /             the table page. Query fields of a draft (the same fields as a fact, below)
                        preview it: buy prices, a build's total and routes, a player's income.
-                       `since=<seq>` (the page's poll) answers 204 while nothing changed.
+                       `since=<seq>` (the page's poll) answers 204 while nothing changed; it asks
+                       when the game's event stream (referee.web.live) tells of a new fact
+                       (`live=1`: no notice), and every 30 s in case the stream is down. The
+                       poll carries the draft on screen, redrawn on the new state while the
+                       table still waits for that player's fact of that kind.
                        An htmx request gets the #table fragment only (see "What an answer redraws").
     POST /facts        one entry: the fact fields of referee/web/facts.py (type, player, plant, amount,
                        price, card, cities…/new_network, coal/oil/garbage/uranium/market, fire/plants/burn_<plant>/powered,
@@ -103,10 +107,13 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     ctx = game.ctx
     events = game.events[-1] if events is None else events
     panel = inputs.panel(game, draft) if draft else now["panel"]
+    drafted = {k: v for k, v in draft.to_dict(flat=False).items() if k not in ("since", "page_seq", "live")} \
+        if draft else {}
     return {
         **now, "table": table, "game_id": table.id, "seq": table.seq, "state": game.state,
         "fact_url": url_for("table.facts", game_id=table.id), "view_url": url_for("table.view", game_id=table.id),
         "power_all_url": url_for("table.power_all", game_id=table.id),
+        "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),
         "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
@@ -215,8 +222,9 @@ def view(game_id):
     except FormError:
         shown = None
     notice = {"info": True, "message": _("The table has moved on since this page was shown: this is the game "
-                                         "as it stands now.")} if since is not None else None
-    return show(table, draft=request.args if request.args.get("type") else None, shown=shown, notice=notice)
+                                         "as it stands now.")} if since is not None and not request.args.get("live") else None
+    draft = inputs.current_draft(table.game, request.args if request.args.get("type") else None)
+    return show(table, draft=draft, shown=shown, notice=notice)
 
 
 @bp.post("/facts")

@@ -6,11 +6,18 @@ process) stored that number first, the cached game is rebuilt from the store and
 the game moved on. If the store fails in any other way the cached copy is dropped and rebuilt from
 the store next time, so memory never holds a fact the store does not.
 
+Games stay in memory while they are played or looked at: one not asked for in `idle` seconds, or
+beyond the `most` asked for last, is dropped and read from the store again when next asked for.
+Every fact stored (or found stored by another process) is told to `stored(game_id, seq)`: the
+live pages hear of it (referee.web.live).
+
 A game whose stored log cannot be read or replayed to its end (referee.health) is never opened:
 `Damaged` says why, and the game takes no fact until it is kept as a new game from its sound part.
 """
 import json
 import threading
+import time
+from collections import OrderedDict
 
 from ..archive import summary
 from ..game import Game, replay
@@ -38,8 +45,9 @@ class Moved(Exception):
 class Table:
     VIEWS_KEPT = 8      # (seq, language) views kept: the page on screen is at most a few entries behind
 
-    def __init__(self, game_id: int, game: Game, seq: int):
+    def __init__(self, game_id: int, game: Game, seq: int, stored=None):
         self.id, self.game, self.seq = game_id, game, seq
+        self.stored = stored or (lambda game_id, seq: None)
         self.lock = threading.Lock()
         self.stale = False
         self.views: dict[tuple, dict] = {}
@@ -62,6 +70,7 @@ class Table:
     def catch_up(self, store: Store):
         """Play entries another process stored since this copy was made (cheap when there are none);
         one that does not play means the stored log is not what this copy was: read it again."""
+        was = self.seq
         if self.stale:
             self.game, self.seq = _load(store, self.id)
             self.stale = False
@@ -73,6 +82,8 @@ class Table:
             self.stale = True
             self.game, self.seq = _load(store, self.id)
             self.stale = False
+        if self.seq != was:
+            self.stored(self.id, self.seq)
 
     def play(self, store: Store, entry: dict, seen: int | None = None) -> list:
         """Apply and store one entry; IllegalAction or Moved leave game and store untouched."""
@@ -110,15 +121,18 @@ class Table:
             self.stale = True
             raise
         self.seq += 1
+        self.stored(self.id, self.seq)
         return events
 
 
 class Tables:
-    """The app's open games; one per game id, shared by all request threads."""
+    """The app's open games; one per game id, shared by all requests, the least recently asked for first."""
 
-    def __init__(self):
+    def __init__(self, idle: float = 900, most: int = 60, stored=None):
+        self.idle, self.most, self.stored = idle, most, stored
         self.lock = threading.Lock()
-        self.open: dict[int, Table] = {}
+        self.open: OrderedDict[int, Table] = OrderedDict()
+        self.touched: dict[int, float] = {}
         self.damaged: dict[int, Damage] = {}    # found at start (referee serve) or when opened
 
     def get(self, store: Store, game_id: int) -> Table:
@@ -128,10 +142,13 @@ class Tables:
             table = self.open.get(game_id)
             try:
                 if table is None:
-                    table = self.open[game_id] = Table(game_id, *_load(store, game_id))
+                    table = self.open[game_id] = Table(game_id, *_load(store, game_id), stored=self.stored)
             except Damaged as e:
                 self.damaged[game_id] = e.damage
                 raise
+            self.open.move_to_end(game_id)
+            self.touched[game_id] = time.monotonic()
+            self._drop_old()
         try:
             with table.lock:
                 table.catch_up(store)
@@ -139,6 +156,7 @@ class Tables:
             with self.lock:
                 self.damaged[game_id] = e.damage
                 self.open.pop(game_id, None)
+                self.touched.pop(game_id, None)
             raise
         return table
 
@@ -161,6 +179,27 @@ class Tables:
     def forget(self, game_id: int):
         with self.lock:
             self.open.pop(game_id, None)
+            self.touched.pop(game_id, None)
+
+    def seq_of(self, game_id: int) -> int | None:
+        """The stored sequence number of an open game (None if it is not in memory), without the store."""
+        table = self.open.get(game_id)
+        return None if table is None else table.seq
+
+    def drop_idle(self):
+        """Drop the games not asked for in `idle` seconds now (get() does it too, as it goes)."""
+        with self.lock:
+            self._drop_old()
+
+    def _drop_old(self):
+        """Inside the lock: drop games beyond `most`, and those not asked for in `idle` seconds."""
+        too_old = time.monotonic() - self.idle
+        while self.open:
+            oldest = next(iter(self.open))
+            if len(self.open) <= self.most and self.touched.get(oldest, 0) >= too_old:
+                return
+            del self.open[oldest]
+            self.touched.pop(oldest, None)
 
 
 def _load(store: Store, game_id: int) -> tuple:

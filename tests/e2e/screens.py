@@ -99,7 +99,8 @@ def every_screen(page, base: str, games: dict, lan=None):
     unchecked(page, "#input form.nominate")
     refused(page, "#input form.nominate button[name=plant][value='4']")
     yield "table-refused"
-    other = page.context.new_page()                            # another device enters first
+    deaf(page)                                                 # both tap at once: this page has not
+    other = page.context.new_page()                            # heard of the other device's fact yet
     other.goto(table)
     TablePlayer(other).step()
     other.close()
@@ -108,6 +109,12 @@ def every_screen(page, base: str, games: dict, lan=None):
     if lan:
         refuse_new_game(page, lan)
         yield "forbidden"
+
+
+def deaf(page):
+    """Keep the page from following the table live (its event stream's news is dropped), as a page
+    whose tap crosses another device's fact on the way."""
+    page.evaluate("() => document.addEventListener('sse:fact', e => e.stopImmediatePropagation(), true)")
 
 
 def unchecked(page, form: str):
