@@ -42,9 +42,10 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.extensions["referee.tables"] = Tables()
     storage.init_app(app)
-    from . import games, printouts, table
+    from . import games, printouts, seats, table
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(seats.bp)
     app.register_blueprint(printouts.bp)
     if app.config.get("BENCH"):
         from . import floor

@@ -33,9 +33,10 @@ def ruling(event: dict, game_map=None) -> str:
     return rulings.render(event, current(), game_map)
 
 
-def refusal(error, next_actions=None, game_map=None, fact=None) -> str:
-    """Why the engine refused an entry (`fact`) and, given `next`, what is allowed now, in the page's language."""
-    return rulings.render_error(error, current(), next_actions, game_map, fact)
+def refusal(error, next_actions=None, game_map=None, fact=None, money: bool = True) -> str:
+    """Why the engine refused an entry (`fact`) and, given `next`, what is allowed now, in the page's
+    language; without `money`, no bound quotes a player's money (a shared screen while money is secret)."""
+    return rulings.render_error(error, current(), next_actions, game_map, fact, money)
 
 
 def waiting(next_actions: dict, game_map=None) -> str:
