@@ -15,6 +15,9 @@ from .db import file_state
 COOKIE = "table_key"
 CHANGES = ("POST", "PUT", "PATCH", "DELETE")
 SEATED = {"seats.facts"}        # changes a seat link may make without the key: checked by the route
+# Pages that are only a form to change something: a device without the key gets the 403 page at once
+# instead of a form it cannot send.
+FORMS = {"games.new", "games.areas", "table.correct", "seats.join"}
 
 
 def has_key() -> bool:
@@ -38,6 +41,8 @@ def init_app(app):
             response.set_cookie(COOKIE, key, max_age=7 * 24 * 3600, httponly=True, samesite="Lax")
             return response
         if request.method in CHANGES and not has_key() and request.endpoint not in SEATED:
+            abort(403)
+        if request.endpoint in FORMS and not has_key():
             abort(403)
         return None
 

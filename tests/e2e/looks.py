@@ -8,7 +8,7 @@ from referee.catalog import available_maps, load_map
 TAP = 44   # CSS px, the smallest comfortable touch target
 
 # Visible, enabled things a finger taps; an input inside a label is tapped through its label, and a
-# label pointing at a hidden control (the money switch) is the target itself.
+# label pointing at a hidden control (a stage tab) is the target itself.
 TARGETS_JS = """([scope, tap]) => {
     const root = document.querySelector(scope);
     if (!root) return [];

@@ -103,7 +103,7 @@ def every_screen(page, base: str, games: dict, lan=None):
     refused(page, "#input form.nominate button[name=plant][value='3']")
     yield "table-moved"
     if lan:
-        refuse_new_game(page, lan)
+        page.goto(lan + "/games/new")       # without the table key: the 403 page, not a form
         yield "forbidden"
 
 

@@ -369,3 +369,11 @@ def test_a_games_file_from_before_seats_gets_them_when_opened(tmp_path):
     store.revoke_seat(1, "Ann")
     assert store.seats(1) == {} and store.seat_of("t2") == {"game": 1, "seat": "Ann", "revoked": store.seat_of("t2")["revoked"]}
     store.close()
+
+
+def test_the_game_report_with_everyones_money_is_the_key_holders_until_the_game_is_over(tablet, client, example):
+    game_id = example(1)
+    assert client.get(f"/games/{game_id}/print/report").status_code == 403
+    assert "/print/report" not in client.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert tablet.get(f"/games/{game_id}/print/report").status_code == 200
+    assert client.get(f"/games/{example()}/print/report").status_code == 200      # the whole example: over
