@@ -262,11 +262,12 @@ class Store:
 
     @_reads
     def seats(self, game: int) -> dict:
-        """{seat: token} of the game's links in use (not revoked)."""
+        """{seat: its link's token, or None once revoked} of every seat that was ever given a link."""
         if not self._has_seats():
             return {}
-        return dict(self.db.execute("SELECT seat, token FROM seats WHERE game = ? AND revoked IS NULL "
-                                    "ORDER BY issued", (_game_id(game),)))
+        rows = self.db.execute("SELECT seat, token, revoked FROM seats WHERE game = ? ORDER BY issued, rowid",
+                               (_game_id(game),))
+        return {seat: (token if revoked is None else None) for seat, token, revoked in rows}
 
     @_reads
     def seat_of(self, token: str) -> dict | None:

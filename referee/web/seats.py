@@ -3,8 +3,9 @@ player's own facts, and the table's choice to show everyone's money.
 
 Routes (all under /games/<game_id>):
 
-    GET  /join               (the table key) a QR code and its address per seat; a seat without a
-                             link gets one when the page is first shown
+    GET  /join               (the table key) a QR code and its address per seat; a seat that never
+                             had a link gets one when the page is shown, a revoked one waits for
+                             a new link
     POST /join/<seat>        (the table key) `do=reissue`: a new link for seat n (setup order, from
                              0), the old one refused from then on; `do=revoke`: the link stops working
     GET  /seat/<token>       a seat link: the phone keeps it in a cookie for this game (like the table
@@ -83,9 +84,11 @@ def join(game_id):
     colours = views.colours(table.game.state)
     seats = []
     for index, name in enumerate(names):
-        url = request.url_root.rstrip("/") + url_for("seats.enter", game_id=game_id, token=links[name])
-        side, path = svg_path(url)
-        seats.append({"index": index, "name": name, "colour": colours[name], "url": url, "side": side, "path": path})
+        seat = {"index": index, "name": name, "colour": colours[name], "url": None}
+        if links[name]:
+            seat["url"] = request.url_root.rstrip("/") + url_for("seats.enter", game_id=game_id, token=links[name])
+            seat["side"], seat["path"] = svg_path(seat["url"])
+        seats.append(seat)
     return render_template("table/join.html", game_id=game_id, seats=seats)
 
 
