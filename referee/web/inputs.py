@@ -8,7 +8,8 @@ and suggestions from the planner; nothing here computes a rule.
 from flask_babel import gettext as _
 
 from ..planner import PlanError
-from ..rules import building, engine, legal, resources
+from ..rules import auction as plant_auction, building, engine, legal, resources
+from ..rules.plant_market import current as open_plants
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
@@ -75,6 +76,10 @@ def auction(game, acts: dict, money: bool = True) -> dict:
         out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if bid and (n <= bid["max"] or not money)]
     else:
         out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
+        chooser = acts["nominate"]["player"]
+        # every plant the chooser may open: with money secret, not only those their money reaches
+        out["open"] = acts["nominate"]["plants"] if money else \
+            [p for p in open_plants(game.state, game.ctx) if plant_auction.may_buy(game.state, game.ctx, chooser, p)]
     return out
 
 

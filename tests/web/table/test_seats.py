@@ -9,8 +9,12 @@ import sqlite3
 
 import pytest
 
+from tablekit import Table, at_phase, setup_line
+
+from referee.game import Game
 from referee.store import Store
 from referee.web import create_app
+from referee.web.inputs import panel
 
 KEY = "table-key"
 
@@ -379,3 +383,24 @@ def test_the_game_report_with_everyones_money_is_the_key_holders_until_the_game_
     assert "/print/report" not in client.get(f"/games/{game_id}/").get_data(as_text=True)
     assert tablet.get(f"/games/{game_id}/print/report").status_code == 200
     assert client.get(f"/games/{example()}/print/report").status_code == 200      # the whole example: over
+
+
+def test_the_shared_screen_offers_every_plant_the_map_allows_whatever_the_money(app):
+    t = Table(Game(setup_line(4)))
+    chooser = t.state["next"]["actions"][0]["player"]
+    t.give(chooser, money=5)                               # plants 3, 4 and 5 within it; 6 not
+    with app.test_request_context():
+        assert panel(t.game)["open"] == [3, 4, 5]
+        assert panel(t.game, money=False)["open"] == [3, 4, 5, 6], "holding 6 back would tell the money"
+
+
+def test_the_build_panel_on_the_shared_screen_names_no_sum_left(app):
+    t = at_phase(Table(Game(setup_line(4))), "building")
+    t.give("Ann", cities=["essen"])
+    t.give("Dan", cities=["duisburg"], money=11)            # every city open to Dan costs more
+    with app.test_request_context():
+        built = panel(t.game, money=False)
+        assert built["empty"].startswith("No city is affordable: the cheapest costs ")
+        assert built["empty"].endswith(", more than Dan's money.") and "11" not in built["empty"]
+        budget = next(r["text"] for r in built["refused"] if r["reason"] == "budget")
+        assert budget.startswith("More than Dan's money: ") and "11 Elektro" not in budget
