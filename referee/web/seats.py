@@ -25,6 +25,7 @@ A seat changes only its player's facts; the table key still changes everything. 
 the links (the tokens) and the money choice, knowing nothing of what they allow.
 """
 import secrets
+from functools import wraps
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -157,17 +158,22 @@ def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None
     return render_template("table/seat.html", notice=notice, **values), status
 
 
-def this_seat(table):
-    return seat_player(table.id, request.cookies.get(cookie_name(table.id)), table.game.state["players"])
+def seated(route):
+    """A route of this device's seat: route(table, seat), or the page saying why the link does not work."""
+    @wraps(route)
+    def run(game_id):
+        table = open_table(game_id)
+        try:
+            seat = seat_player(game_id, request.cookies.get(cookie_name(game_id)), table.game.state["players"])
+        except NoSeat as e:
+            return refused_seat(e)
+        return route(table, seat)
+    return run
 
 
 @bp.get("/seat")
-def view(game_id):
-    table = open_table(game_id)
-    try:
-        seat = this_seat(table)
-    except NoSeat as e:
-        return refused_seat(e)
+@seated
+def view(table, seat):
     since = request.args.get("since") if htmx() else None
     if since is not None and since == str(table.seq):
         return "", 204
@@ -199,12 +205,8 @@ def seat_refusal(table, seat: str, status: int, message: str):
 
 
 @bp.post("/seat/facts")
-def facts(game_id):
-    table = open_table(game_id)
-    try:
-        seat = this_seat(table)
-    except NoSeat as e:
-        return refused_seat(e)
+@seated
+def facts(table, seat):
     try:
         seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
@@ -221,6 +223,6 @@ def facts(game_id):
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs
         return seat_refusal(table, seat, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():
-        return redirect(url_for("seats.view", game_id=game_id), 303)
+        return redirect(url_for("seats.view", game_id=table.id), 303)
     return show_seat(table, seat, events=events)
 
