@@ -295,9 +295,12 @@ class Store:
     @_reads
     def money_shown(self, game: int) -> bool:
         """Whether the table chose to show every player's money on the shared screen."""
-        if "money_shown" not in {c[1] for c in self.db.execute("PRAGMA table_info(games)")}:
-            return False        # a read-only file from before the choice existed
-        row = self.db.execute("SELECT money_shown FROM games WHERE id = ?", (_game_id(game),)).fetchone()
+        try:
+            row = self.db.execute("SELECT money_shown FROM games WHERE id = ?", (_game_id(game),)).fetchone()
+        except sqlite3.OperationalError:
+            if self.read_only:      # a read-only file from before the choice existed
+                return False
+            raise
         if row is None:
             raise UnknownGame(game)
         return bool(row[0])

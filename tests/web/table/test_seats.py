@@ -261,6 +261,12 @@ def test_a_watcher_sees_the_game_without_any_input(client, example):
     assert 'method="post"' not in client.get("/").get_data(as_text=True)     # the print form stays
 
 
+def test_a_watcher_gets_no_form_to_move_cubes_between_plants(tablet, client, example, first_at):
+    game_id = example(first_at(lambda s: any(len(p["plants"]) > 1 for p in s["players"].values())))
+    assert 'value="move"' in tablet.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert "<form" not in client.get(f"/games/{game_id}/").get_data(as_text=True)
+
+
 def test_the_key_holder_still_has_every_control(tablet, example):
     html = tablet.get(f"/games/{example(1)}/").get_data(as_text=True)
     assert "Undo" in html and 'name="amount" value="6"' in html
