@@ -216,6 +216,18 @@ def suggestions(game, name: str, choices: dict) -> list:
                         building.starts(state, ctx, name))
 
 
+def most_cities(game, name: str) -> dict | None:
+    """The most cities the player's money could build now, as the planner suggests them on the build
+    panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
+    cities the map's rules close to everyone count as full."""
+    state, ctx = game.state, game.ctx
+    full = {c: 3 for c in building.closed_cities(state, ctx)}
+    found = _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
+                         tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
+                         building.starts(state, ctx, name))
+    return next((s for s in found if s["most"]), None)
+
+
 @per_object(256)
 def _suggestions(ctx, step, network, occupied_items, money, starts=None) -> list:
     """The cheapest 1, 2 and 3 cities, and the most cities the player's money buys (planner)."""

@@ -36,6 +36,7 @@ from ..rules.errors import IllegalAction
 from . import inputs, views
 from .db import get_store
 from .facts import FormError, fact_from_form
+from .language import listed
 from .table import htmx, open_table, required_seq
 from .tables import Moved
 
@@ -147,8 +148,16 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
         "ruling": lambda e: views.ruling(e, ctx.map),
         "affordable": [views.card(ctx, n) for n in could["plants"]],
         "cubes": [{"resource": r, "name": views.resource_name(r), "most": n} for r, n in could["cubes"].items()],
-        "power": could["power"],
+        "power": could["power"], "reach": reach(game, seat),
     }
+
+
+def reach(game, seat: str) -> dict | None:
+    """The most cities the seat's money builds now (the planner), with their names."""
+    most = inputs.most_cities(game, seat)
+    if most is None:
+        return None
+    return {"cities": listed(views.words(game.ctx.map).city(c) for c in most["cities"]), "total": most["total"]}
 
 
 def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None):
