@@ -39,7 +39,7 @@ TEXT_JS = """scope => {
     const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
         const el = n.parentElement;
-        if (!n.textContent.trim() || el.closest('svg, nav.langs, script, style, [lang]:not(html)')) continue;
+        if (!n.textContent.trim() || el.closest('svg, nav.langs, script, style, [lang]:not(html), [translate=no]')) continue;
         if (!el.checkVisibility({visibilityProperty: true})) continue;
         out.push(n.textContent);
     }

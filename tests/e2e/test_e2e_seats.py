@@ -4,7 +4,7 @@ fact entered on the phone shows on the tablet (money alone is secret: seed 004, 
 import re
 
 import pytest
-from looks import sideways_scroll
+from looks import english_words, sideways_scroll
 from tableplayer import new_game, settled, swap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]
@@ -25,11 +25,11 @@ def test_a_phone_on_a_seat_sees_only_its_money_and_its_fact_reaches_the_tablet(l
     tablet = new_page("en", "tablet")
     tablet.goto(f"{url}/?key={key}")
     game = new_game(tablet, url, PLAYERS, ["NW", "W", "SW"])
-    # Ann opens plant 4 and the others pass: Ann pays 4, Bob and Cara keep 50; the table draws a card.
-    swap(tablet, tablet.locator("#input form.nominate button[name=plant][value='4']").click)
+    # Ann opens plant 6 and the others pass: Ann pays 6, Bob and Cara keep 50; the table draws a card.
+    swap(tablet, tablet.locator("#input form.nominate button[name=plant][value='6']").click)
     for _ in range(2):
         swap(tablet, tablet.locator("#input form.fact:has(input[name=type][value=pass_bid]) button").click)
-    swap(tablet, tablet.locator("#input button[name=card]").first.click)      # the card that replaces plant 4
+    swap(tablet, tablet.locator("#input button[name=card]").first.click)      # the card that replaces plant 6
     assert "Bob" in tablet.locator("#waiting").inner_text()
     assert tablet.locator(".players .money").all_inner_texts() == ["•• Elektro"] * 3, "no money on the shared screen"
 
@@ -45,8 +45,9 @@ def test_a_phone_on_a_seat_sees_only_its_money_and_its_fact_reaches_the_tablet(l
     assert phone.url.endswith("/seat") and phone.locator("html").get_attribute("lang") == "zh-Hant"
     assert phone.locator(".own-money").inner_text().startswith("50 元")
     text = phone.locator("main").inner_text()
-    assert "46" not in text, "Ann's money is not on Bob's phone"
+    assert "44" not in text, "Ann's money is not on Bob's phone"
     assert "你可以做的事" in text and sideways_scroll(phone) == 0
+    assert english_words(phone, PLAYERS + ["QR"], "main") == [], "the seat page speaks the phone's language"
     phone.screenshot(path=str(shots / "seat.png"), full_page=True)
 
     seat_swap(phone, phone.locator("#input form.nominate button[name=plant][value='5']").click)

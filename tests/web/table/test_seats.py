@@ -36,7 +36,7 @@ def tablet(app):
 def seat_links(tablet, game_id) -> list:
     """The seat addresses the Join page shows, in setup order (Anna, Bernd, Clara, Dieter)."""
     html = tablet.get(f"/games/{game_id}/join").get_data(as_text=True)
-    return [re.sub(r"^http://[^/]+", "", url) for url in re.findall(r"<code>([^<]+)</code>", html)]
+    return [re.sub(r"^http://[^/]+", "", url) for url in re.findall(r"<code translate=\"no\">([^<]+)</code>", html)]
 
 
 @pytest.fixture
