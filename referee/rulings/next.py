@@ -98,16 +98,17 @@ def allowed_now(next_actions: dict, lang: str, game_map=None, money: bool = True
 
 
 def _choose(w, a, may_pass: bool, money: bool = True) -> str:
+    """The chooser's turn; without `money`, neither the sum nor which plants it reaches (the plants of
+    the current market are on the table for everyone to see)."""
+    if not money:
+        if may_pass:
+            return w._("It is %(player)s's turn to choose: open an auction on a plant of the current market, "
+                       "bidding from the plant's number up to their money, or pass.", player=a["player"])
+        return w._("It is %(player)s's turn to choose: open an auction on a plant of the current market, bidding "
+                   "from the plant's number up to their money.", player=a["player"])
     values = dict(player=a["player"], money=w.money(a["max"]))
     if a["plants"]:
         values["plants"] = w.plants(a["plants"], "or")
-        if not money:
-            values.pop("money")
-            if may_pass:
-                return w._("It is %(player)s's turn to choose: open an auction on %(plants)s, bidding from the "
-                           "plant's number up to their money, or pass.", **values)
-            return w._("It is %(player)s's turn to choose: open an auction on %(plants)s, bidding from the plant's "
-                       "number up to their money.", **values)
         if may_pass:
             return w._("It is %(player)s's turn to choose: open an auction on %(plants)s, bidding from the plant's "
                        "number up to %(money)s, or pass.", **values)

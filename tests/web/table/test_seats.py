@@ -12,6 +12,8 @@ import pytest
 from tablekit import Table, at_phase, setup_line
 
 from referee.game import Game
+from referee.rules.errors import WrongPhase
+from referee.rulings import render_error
 from referee.store import Store
 from referee.web import create_app
 from referee.web.inputs import panel
@@ -411,3 +413,13 @@ def test_the_build_panel_on_the_shared_screen_names_no_sum_left(app):
         assert built["empty"].endswith(", more than Dan's money.") and "11" not in built["empty"]
         budget = next(r["text"] for r in built["refused"] if r["reason"] == "budget")
         assert budget.startswith("More than Dan's money: ") and "11 Elektro" not in budget
+
+
+def test_a_refusal_to_the_chooser_on_the_shared_screen_names_neither_the_money_nor_the_plants_it_reaches(app):
+    t = Table(Game(setup_line(4)))
+    chooser = t.state["next"]["actions"][0]["player"]
+    t.give(chooser, money=5)
+    private = render_error(WrongPhase("x"), "en", t.state["next"], t.ctx.map, money=False)
+    assert "a plant of the current market" in private and "up to their money" in private
+    assert "5 Elektro" not in private and "plant 3" not in private
+    assert "5 Elektro" in render_error(WrongPhase("x"), "en", t.state["next"], t.ctx.map)
