@@ -3,8 +3,9 @@ from .auction import DRAWS
 from .words import Words
 
 
-def describe_next(next_actions: dict, lang: str, game_map=None) -> str:
-    """The one sentence saying what the table is waiting for, and from whom."""
+def describe_next(next_actions: dict, lang: str, game_map=None, money: bool = True) -> str:
+    """The one sentence saying what the table is waiting for, and from whom. Without `money` (a
+    screen the waited-for player's money is secret on) a bidder who can only pass reads like any other."""
     w = Words(lang, game_map)
     if not next_actions or next_actions.get("phase") == "over":
         return w._("The game is over.")
@@ -25,6 +26,8 @@ def describe_next(next_actions: dict, lang: str, game_map=None) -> str:
         if "bid" in acts:
             return w._("Waiting for %(player)s to raise the bid on %(plant)s or pass.",
                        player=a["player"], plant=w.plant(a["plant"]))
+        if not money:
+            return w._("Waiting for %(player)s to raise the bid or pass.", player=a["player"])
         return w._("Waiting for %(player)s to pass: the bid is more than %(player)s has.", player=a["player"])
     if "nominate" in acts:
         if "pass" in acts:
@@ -61,6 +64,9 @@ def allowed_now(next_actions: dict, lang: str, game_map=None, money: bool = True
                        "money, or pass.", player=a["player"], plant=w.plant(a["plant"]), low=w.money(a["min"]))
         return w._("It is %(player)s's turn in the auction for %(plant)s: bid %(range)s, or pass.",
                    player=a["player"], plant=w.plant(a["plant"]), range=w.money_range(a["min"], a["max"]))
+    if "pass_bid" in acts and not money:
+        return w._("It is %(player)s's turn in the auction: bid more than the high bid, up to their money, or pass.",
+                   player=acts["pass_bid"]["player"])
     if "pass_bid" in acts:
         return w._("It is %(player)s's turn in the auction, and %(player)s can only pass.",
                    player=acts["pass_bid"]["player"])
@@ -94,7 +100,7 @@ def allowed_now(next_actions: dict, lang: str, game_map=None, money: bool = True
                    w.ngettext("%(player)s (up to %(num)s city)", "%(player)s (up to %(num)s cities)",
                               a["max_cities"], player=a["player"]) for a in powers]
         return w._("Still to power cities: %(players)s.", players=w.join(players))
-    return describe_next(next_actions, w.lang, w.map)
+    return describe_next(next_actions, w.lang, w.map, money)
 
 
 def _choose(w, a, may_pass: bool, money: bool = True) -> str:

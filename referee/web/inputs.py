@@ -73,7 +73,9 @@ def auction(game, acts: dict, money: bool = True) -> dict:
     if lot:
         out["lot_card"] = card(game.ctx, lot["plant"])
         bid = acts.get("bid")
-        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if bid and (n <= bid["max"] or not money)]
+        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if (bid and n <= bid["max"]) or not money]
+        if not money and not bid:   # a bidder whose money cannot raise looks like any other: the engine refuses
+            out["bid"] = {"min": lot["bid"] + 1}
     else:
         out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
         chooser = acts["nominate"]["player"]

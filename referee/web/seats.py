@@ -142,7 +142,8 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
         "table": table, "game_id": table.id, "seq": table.seq, "state": state, "seat": seat, "me": me,
         "fact_url": url_for("seats.facts", game_id=table.id), "view_url": url_for("seats.view", game_id=table.id),
         "power_all_url": None, "panel": panel, "money_shown": True,      # a seat's own money
-        "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map),
+        "phase": views.phase_name(state["phase"]),
+        "waiting": views.waiting(state["next"], ctx.map, money=seat in state["next"]["waiting_for"]),
         "order": views.turn_order(state), "events": game.events[-1] if events is None else events,
         "refill": views.refill_steps(game.events[-1] if events is None else events),
         "ruling": lambda e: views.ruling(e, ctx.map),
@@ -198,7 +199,8 @@ def not_theirs(table, seat: str, fact: dict) -> str | None:
     if fact["type"] not in legal.own_facts(next_actions, seat):
         return views.words(table.game.ctx.map).sentences(
             _("The table is not waiting for that from %(seat)s now.", seat=seat), views.waiting(next_actions,
-                                                                                                table.game.ctx.map))
+                                                                                                table.game.ctx.map,
+                                                                                                money=False))
     return None
 
 

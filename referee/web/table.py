@@ -85,7 +85,7 @@ def state_view(game, money: bool = True) -> dict:
     money (made once per seq, language and choice: Table.view)."""
     state, ctx = game.state, game.ctx
     return {
-        "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map),
+        "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map, money),
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
         "players": views.players(state, ctx), "deck": views.deck(state, ctx),
@@ -242,7 +242,8 @@ def facts(game_id):
         seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
-        return refused(table, 400, str(e), views.waiting(table.game.state["next"], table.game.ctx.map))
+        return refused(table, 400, str(e), views.waiting(table.game.state["next"], table.game.ctx.map,
+                                                         money_shown(game_id)))
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
@@ -264,7 +265,7 @@ def power_all(game_id):
     try:
         seen = seen_seq(request.form)
     except FormError as e:
-        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map))
+        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map, money_shown(game_id)))
     facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]
     try:
         events = table.play_all(get_store(), facts, seen=seen)

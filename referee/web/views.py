@@ -39,9 +39,10 @@ def refusal(error, next_actions=None, game_map=None, fact=None, money: bool = Tr
     return rulings.render_error(error, current(), next_actions, game_map, fact, money)
 
 
-def waiting(next_actions: dict, game_map=None) -> str:
-    """One sentence: what the table is waiting for, and from whom."""
-    return rulings.describe_next(next_actions, current(), game_map)
+def waiting(next_actions: dict, game_map=None, money: bool = True) -> str:
+    """One sentence: what the table is waiting for, and from whom (without `money`, nothing that tells
+    the waited-for player's money)."""
+    return rulings.describe_next(next_actions, current(), game_map, money)
 
 
 def fact_text(fact: dict, game_map=None) -> str:

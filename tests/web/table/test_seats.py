@@ -13,7 +13,7 @@ from tablekit import Table, at_phase, setup_line
 
 from referee.game import Game
 from referee.rules.errors import WrongPhase
-from referee.rulings import render_error
+from referee.rulings import describe_next as render_next, render_error
 from referee.store import Store
 from referee.web import create_app
 from referee.web.inputs import panel
@@ -423,3 +423,25 @@ def test_a_refusal_to_the_chooser_on_the_shared_screen_names_neither_the_money_n
     assert "a plant of the current market" in private and "up to their money" in private
     assert "5 Elektro" not in private and "plant 3" not in private
     assert "5 Elektro" in render_error(WrongPhase("x"), "en", t.state["next"], t.ctx.map)
+
+
+def test_a_bidder_whose_money_cannot_raise_looks_like_any_other_on_the_shared_screen(app):
+    t = Table(Game(setup_line(4)))
+    chooser = t.state["next"]["actions"][0]["player"]
+    t.do("nominate", player=chooser, plant=3, bid=10)
+    bidder = t.state["next"]["waiting_for"][0]
+    t.give(bidder, money=10)                                # cannot raise: only pass
+    assert legal_kinds(t) == {"pass_bid"}
+    with app.test_request_context():
+        private = panel(t.game, money=False)
+        assert private["raises"] == [11, 15] and private["bid"] == {"min": 11}
+        assert panel(t.game)["raises"] == [] and panel(t.game)["bid"] is None
+    said = render_next(t.state["next"], "en", money=False)
+    assert said == f"Waiting for {bidder} to raise the bid or pass." and "has" not in said
+    assert "more than" in render_next(t.state["next"], "en")
+    allowed = render_error(WrongPhase("x"), "en", t.state["next"], t.ctx.map, money=False)
+    assert "up to their money" in allowed and "can only pass" not in allowed
+
+
+def legal_kinds(t) -> set:
+    return {a["type"] for a in t.state["next"]["actions"]}
