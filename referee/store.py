@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS games (
     summary TEXT NOT NULL DEFAULT '{}',
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    logged INTEGER
+    logged INTEGER,
+    money_shown INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -130,7 +131,7 @@ class Store:
             have = {c[1] for c in self.db.execute("PRAGMA table_info(games)")}
             for column, kind in ADDED_COLUMNS.items():
                 if column not in have:      # a file from before it
-                    self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+                    _add_column(self.db, column, kind)
         except sqlite3.Error as e:
             raise fault(e) from None
 
@@ -315,6 +316,15 @@ class Store:
         """False only for a read-only file made before seats existed (an open writable one gets the table)."""
         return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seats'").fetchone() \
             is not None
+
+
+def _add_column(db, column: str, kind: str):
+    """Add a column to `games`, unless another process opening the same old file added it first."""
+    try:
+        db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+    except sqlite3.OperationalError as e:
+        if "duplicate column" not in str(e):
+            raise
 
 
 def _read_only(path: Path):

@@ -14,7 +14,7 @@ from tablekit import Table, at_phase, setup_line
 from referee.game import Game
 from referee.rules.errors import WrongPhase
 from referee.rulings import describe_next as render_next, render_error
-from referee.store import Store
+from referee.store import Store, _add_column
 from referee.web import create_app
 from referee.web.inputs import panel
 
@@ -376,6 +376,7 @@ def test_a_games_file_from_before_seats_gets_them_when_opened(tmp_path):
     read_only.close()
     store = Store(path)
     assert store.seats(1) == {} and store.money_shown(1) is False
+    _add_column(store.db, "money_shown", "INTEGER NOT NULL DEFAULT 0")   # another server upgrading it too
     store.issue_seat(1, "Ann", "t1")
     store.show_money(1, True)
     assert store.seats(1) == {"Ann": "t1"} and store.money_shown(1) is True
