@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS games (
     summary TEXT NOT NULL DEFAULT '{}',
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    logged INTEGER
+    logged INTEGER,
+    money_shown INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS entries (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -39,7 +40,18 @@ CREATE TRIGGER IF NOT EXISTS entries_append_only_update BEFORE UPDATE ON entries
 BEGIN SELECT RAISE(ABORT, 'the log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS entries_append_only_delete BEFORE DELETE ON entries
 BEGIN SELECT RAISE(ABORT, 'the log is append-only'); END;
+CREATE TABLE IF NOT EXISTS seats (
+    token TEXT PRIMARY KEY,
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    issued REAL NOT NULL,
+    revoked REAL
+);
+CREATE INDEX IF NOT EXISTS seats_of_game ON seats (game, seat);
 """
+# Columns added to `games` since its first version: a file made before one gets it when opened
+# (tables and indexes added later are made by SCHEMA's IF NOT EXISTS).
+ADDED_COLUMNS = {"logged": "INTEGER", "money_shown": "INTEGER NOT NULL DEFAULT 0"}
 
 
 def default_path() -> Path:
@@ -117,8 +129,10 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
-            if "logged" not in {c[1] for c in self.db.execute("PRAGMA table_info(games)")}:
-                self.db.execute("ALTER TABLE games ADD COLUMN logged INTEGER")   # a file from before it
+            have = {c[1] for c in self.db.execute("PRAGMA table_info(games)")}
+            for column, kind in ADDED_COLUMNS.items():
+                if column not in have:      # a file from before it
+                    _add_column(self.db, column, kind)
         except sqlite3.Error as e:
             raise fault(e) from None
 
@@ -244,6 +258,74 @@ class Store:
             "FROM games g ORDER BY g.updated DESC, g.id DESC")
         return [{"id": i, "summary": _summary(s), "created": c, "updated": u, "entries": n}
                 for i, s, c, u, n in rows]
+
+    # Seats: a link per player that lets one phone enter that player's own facts (the web layer
+    # decides what a seat may do; the store keeps only which token names which seat of which game).
+
+    @_reads
+    def seats(self, game: int) -> dict:
+        """{seat: its link's token, or None once revoked} of every seat that was ever given a link."""
+        if not self._has_seats():
+            return {}
+        rows = self.db.execute("SELECT seat, token, revoked FROM seats WHERE game = ? ORDER BY issued, rowid",
+                               (_game_id(game),))
+        return {seat: (token if revoked is None else None) for seat, token, revoked in rows}
+
+    @_reads
+    def seat_of(self, token: str) -> dict | None:
+        """{"game", "seat", "revoked"} of a link's token (revoked: when, or None); None if never issued."""
+        if not self._has_seats():
+            return None
+        row = self.db.execute("SELECT game, seat, revoked FROM seats WHERE token = ?", (str(token),)).fetchone()
+        return None if row is None else {"game": row[0], "seat": row[1], "revoked": row[2]}
+
+    def issue_seat(self, game: int, seat: str, token: str):
+        """A new link for a seat; the seat's link in use (if any) is revoked in the same transaction."""
+        game, now = _game_id(game), time.time()
+        with self._write():
+            self.db.execute("UPDATE seats SET revoked = ? WHERE game = ? AND seat = ? AND revoked IS NULL",
+                            (now, game, seat))
+            self.db.execute("INSERT INTO seats (token, game, seat, issued) VALUES (?, ?, ?, ?)",
+                            (token, game, seat, now))
+
+    def revoke_seat(self, game: int, seat: str):
+        """The seat's link in use stops working (kept, so that a phone still holding it is told why)."""
+        with self._write():
+            self.db.execute("UPDATE seats SET revoked = ? WHERE game = ? AND seat = ? AND revoked IS NULL",
+                            (time.time(), _game_id(game), seat))
+
+    @_reads
+    def money_shown(self, game: int) -> bool:
+        """Whether the table chose to show every player's money on the shared screen."""
+        try:
+            row = self.db.execute("SELECT money_shown FROM games WHERE id = ?", (_game_id(game),)).fetchone()
+        except sqlite3.OperationalError:
+            if self.read_only:      # a read-only file from before the choice existed
+                return False
+            raise
+        if row is None:
+            raise UnknownGame(game)
+        return bool(row[0])
+
+    def show_money(self, game: int, shown: bool):
+        with self._write():
+            if self.db.execute("UPDATE games SET money_shown = ? WHERE id = ?",
+                               (int(bool(shown)), _game_id(game))).rowcount != 1:
+                raise UnknownGame(game)
+
+    def _has_seats(self) -> bool:
+        """False only for a read-only file made before seats existed (an open writable one gets the table)."""
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seats'").fetchone() \
+            is not None
+
+
+def _add_column(db, column: str, kind: str):
+    """Add a column to `games`, unless another process opening the same old file added it first."""
+    try:
+        db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+    except sqlite3.OperationalError as e:
+        if "duplicate column" not in str(e):
+            raise
 
 
 def _read_only(path: Path):

@@ -1,6 +1,6 @@
-// The table page follows its table live. The game's event stream (htmx's SSE extension, sse-connect
+// The table page (and a seat's phone: _seat.html) follows its table live. The game's event stream (htmx's SSE extension, sse-connect
 // on <main>) says the game's stored sequence number when it connects and whenever a fact is stored;
-// the poll of _table.html (hx-trigger "sse:fact") then asks for the table, only when that number is
+// the poll of _table.html or _seat.html (hx-trigger "sse:fact") then asks for the table, only when that number is
 // not the one the page shows and no entry of this page is under way (its own answer brings it).
 // A page the browser shows again from its memory (Back or Forward) asks at once too, and the poll
 // asks every 30 s in case the stream is down; those, and the number the stream tells on
@@ -9,13 +9,13 @@
 // drawn again (the same fact and player); a draft drawn by the server (cities chosen, cubes) is
 // carried by the poll's own URL.
 (function () {
-  const POLL = "#table [hx-trigger*='referee:check']";
+  const POLL = "#table [hx-trigger*='referee:check'], #seat [hx-trigger*='referee:check']";
   let told = null;            // a number the stream told while this page's own request was under way
   let typed = null;           // what was typed, kept over the poll's swap
   let connected = false;      // the stream has just (re)connected: its first number is a catch-up
 
   const shown = () => (document.getElementById("page-seq") || {}).value;
-  const busy = () => document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
+  const busy = () => document.querySelector("#table.htmx-request, #table .htmx-request, #seat.htmx-request, #seat .htmx-request") !== null;
   const isPoll = (elt) => elt && elt.matches && elt.matches("[hx-trigger*='referee:check']");
 
   function check(event = "referee:check", detail = undefined) {

@@ -5,7 +5,6 @@ state at the end of each round, and the plant_bought rulings. Nothing here re-de
 """
 import io
 
-import qrcode
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.graphics.widgets.markers import makeMarker
@@ -16,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .. import rulings
+from ..qr import dark_runs
 from ..i18n import LANGUAGES
 from . import fonts
 from ..rulings.variations import describe_variation
@@ -281,26 +281,13 @@ def _player_colour(name: str, index: int) -> colors.Color:
 
 
 def _qr(url: str, size: float, font: str) -> Drawing:
-    """The code (qrcode's matrix) drawn as squares on a white field with its quiet zone, on the dark header."""
-    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(url)
-    code.make(fit=True)
-    matrix = code.get_matrix()
+    """The code drawn as squares on a white field with its quiet zone, on the dark header."""
+    side, runs = dark_runs(url)
     quiet = 3
-    cell = size / (len(matrix) + 2 * quiet)
+    cell = size / (side + 2 * quiet)
     d = Drawing(size, size, initialFontName=font)
     d.add(Rect(0, 0, size, size, fillColor=WHITE, strokeColor=None))
-    for row, modules in enumerate(matrix):
-        y = size - (quiet + row + 1) * cell
-        col = 0
-        while col < len(modules):  # one rectangle per run of dark modules
-            if not modules[col]:
-                col += 1
-                continue
-            end = col
-            while end < len(modules) and modules[end]:
-                end += 1
-            d.add(Rect((quiet + col) * cell, y, (end - col) * cell, cell, fillColor=INK, strokeColor=None,
-                       strokeWidth=0))
-            col = end
+    for row, col, length in runs:   # one rectangle per run of dark modules
+        d.add(Rect((quiet + col) * cell, size - (quiet + row + 1) * cell, length * cell, cell, fillColor=INK,
+                   strokeColor=None, strokeWidth=0))
     return d

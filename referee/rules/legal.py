@@ -7,6 +7,7 @@ from .flow import waiting
 from . import hooks
 from .cards import number
 from .context import RESOURCES
+from .copying import deep_copy
 from .order import due
 from .power import best
 from .bureaucracy import burn_by_plant
@@ -41,6 +42,29 @@ def next_actions(state: dict, ctx) -> dict:
         return out
     out["actions"] = PHASES[state["phase"]](state, ctx, out)
     return out
+
+
+def own_facts(next_actions: dict, name) -> set:
+    """The kinds of fact the table waits for from this player themselves now (their bid or pass,
+    purchase, build, power choice, discard): `next`'s actions that name them. The table's own facts
+    (the card drawn, an auction run at the table and its result) name nobody, so none is a player's."""
+    return {a["type"] for a in next_actions.get("actions", ()) if a.get("player") == name}
+
+
+def standing(state: dict, ctx, name) -> dict:
+    """What one player could do with what they have now, whatever the phase: the plants of the
+    current market they could open an auction on (at the plant's number), the most of each resource
+    they could buy from the board's market, and the cities their plants could power with the cubes on
+    them now and the income that pays (the map's own income rules included)."""
+    p = state["players"][name]
+    specs = specs_of(ctx, p["plants"])
+    choice = best(specs, alloc_of(p["plants"]), len(p["cities"]), rebuy_prices(ctx, state))
+    cities = choice["cities"]
+    income = hooks.fold(ctx, "income", ctx.edition.income_for(cities), deep_copy(state), ctx, name, cities, [])
+    plants = [n for n in plant_market.current(state, ctx)
+              if number(n) <= p["money"] and auction.may_buy(state, ctx, name, n)]
+    return {"plants": plants, "cubes": max_buyable(state, ctx, name),
+            "power": {"plants": [specs[i].number for i in choice["fired"]], "cities": cities, "income": income}}
 
 
 def _auction(state, ctx, out):

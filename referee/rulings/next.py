@@ -3,8 +3,9 @@ from .auction import DRAWS
 from .words import Words
 
 
-def describe_next(next_actions: dict, lang: str, game_map=None) -> str:
-    """The one sentence saying what the table is waiting for, and from whom."""
+def describe_next(next_actions: dict, lang: str, game_map=None, money: bool = True) -> str:
+    """The one sentence saying what the table is waiting for, and from whom. Without `money` (a
+    screen the waited-for player's money is secret on) a bidder who can only pass reads like any other."""
     w = Words(lang, game_map)
     if not next_actions or next_actions.get("phase") == "over":
         return w._("The game is over.")
@@ -25,6 +26,8 @@ def describe_next(next_actions: dict, lang: str, game_map=None) -> str:
         if "bid" in acts:
             return w._("Waiting for %(player)s to raise the bid on %(plant)s or pass.",
                        player=a["player"], plant=w.plant(a["plant"]))
+        if not money:
+            return w._("Waiting for %(player)s to raise the bid or pass.", player=a["player"])
         return w._("Waiting for %(player)s to pass: the bid is more than %(player)s has.", player=a["player"])
     if "nominate" in acts:
         if "pass" in acts:
@@ -40,8 +43,9 @@ def describe_next(next_actions: dict, lang: str, game_map=None) -> str:
     return w._("Waiting for %(players)s.", players=w.join(next_actions.get("waiting_for", [])))
 
 
-def allowed_now(next_actions: dict, lang: str, game_map=None) -> str:
-    """What may be entered now, with its bounds: the second half of every refusal."""
+def allowed_now(next_actions: dict, lang: str, game_map=None, money: bool = True) -> str:
+    """What may be entered now, with its bounds: the second half of every refusal. Without `money`
+    (a shared screen while money is secret) a bound that is a player's money is "up to their money"."""
     w = Words(lang, game_map)
     if not next_actions or next_actions.get("phase") == "over":
         return w._("The game is over: nothing more can be entered, though the last fact can still be taken back.")
@@ -55,15 +59,23 @@ def allowed_now(next_actions: dict, lang: str, game_map=None) -> str:
                    plants=w.plants(a["plants"], "or"))
     if "bid" in acts:
         a = acts["bid"]
+        if not money:
+            return w._("It is %(player)s's turn in the auction for %(plant)s: bid at least %(low)s, up to their "
+                       "money, or pass.", player=a["player"], plant=w.plant(a["plant"]), low=w.money(a["min"]))
         return w._("It is %(player)s's turn in the auction for %(plant)s: bid %(range)s, or pass.",
                    player=a["player"], plant=w.plant(a["plant"]), range=w.money_range(a["min"], a["max"]))
+    if "pass_bid" in acts and not money:
+        return w._("It is %(player)s's turn in the auction: bid more than the high bid, up to their money, or pass.",
+                   player=acts["pass_bid"]["player"])
     if "pass_bid" in acts:
         return w._("It is %(player)s's turn in the auction, and %(player)s can only pass.",
                    player=acts["pass_bid"]["player"])
     if "nominate" in acts:
-        return _choose(w, acts["nominate"], "pass" in acts)
+        return _choose(w, acts["nominate"], "pass" in acts, money)
     if "buy" in acts:
         a = acts["buy"]
+        if not money:
+            return w._("It is %(player)s's turn to buy resources, or to pass.", player=a["player"])
         if not any(a["max"].values()):
             return w._("It is %(player)s's turn to buy resources, but %(player)s can buy none now: pass.",
                        player=a["player"])
@@ -74,6 +86,9 @@ def allowed_now(next_actions: dict, lang: str, game_map=None) -> str:
         if not a["cities"]:
             return w._("It is %(player)s's turn to build, but no city is affordable now: pass.", player=a["player"])
         cheapest = a["cities"][0]
+        if not money:
+            return w._("It is %(player)s's turn to build (the cheapest city is %(city)s at %(cost)s), or to pass.",
+                       player=a["player"], city=w.city(cheapest["city"]), cost=w.money(cheapest["cost"]))
         return w._("It is %(player)s's turn to build with %(money)s (the cheapest city is %(city)s at %(cost)s), "
                    "or to pass.", player=a["player"], money=w.money(a["money"]), city=w.city(cheapest["city"]),
                    cost=w.money(cheapest["cost"]))
@@ -85,10 +100,18 @@ def allowed_now(next_actions: dict, lang: str, game_map=None) -> str:
                    w.ngettext("%(player)s (up to %(num)s city)", "%(player)s (up to %(num)s cities)",
                               a["max_cities"], player=a["player"]) for a in powers]
         return w._("Still to power cities: %(players)s.", players=w.join(players))
-    return describe_next(next_actions, w.lang, w.map)
+    return describe_next(next_actions, w.lang, w.map, money)
 
 
-def _choose(w, a, may_pass: bool) -> str:
+def _choose(w, a, may_pass: bool, money: bool = True) -> str:
+    """The chooser's turn; without `money`, neither the sum nor which plants it reaches (the plants of
+    the current market are on the table for everyone to see)."""
+    if not money:
+        if may_pass:
+            return w._("It is %(player)s's turn to choose: open an auction on a plant of the current market, "
+                       "bidding from the plant's number up to their money, or pass.", player=a["player"])
+        return w._("It is %(player)s's turn to choose: open an auction on a plant of the current market, bidding "
+                   "from the plant's number up to their money.", player=a["player"])
     values = dict(player=a["player"], money=w.money(a["max"]))
     if a["plants"]:
         values["plants"] = w.plants(a["plants"], "or")

@@ -27,9 +27,10 @@ PROBLEMS = {
 MOVED = N_("Another device entered something first; the page now shows the game as it stands.")
 
 
-def render_error(error, lang: str, next_actions=None, game_map=None, fact=None) -> str:
+def render_error(error, lang: str, next_actions=None, game_map=None, fact=None, money: bool = True) -> str:
     """A refusal: what is wrong (by the error's class) and, given `next`, what is allowed now. Given
-    the refused `fact` too, a bid or price too low is answered with its exact bounds.
+    the refused `fact` too, a bid or price too low is answered with its exact bounds. Without `money`
+    (a shared screen while money is secret) no bound quotes a player's money: "up to their money".
 
     The web's Moved (another device entered first) is recognised by name, so that this module,
     used by printing and the command line too, does not import the web layer."""
@@ -38,13 +39,13 @@ def render_error(error, lang: str, next_actions=None, game_map=None, fact=None) 
         return w._(MOVED)
     if getattr(error, "correcting", None) is not None:
         return _refused_correction(w, error)
-    if isinstance(error, errors.InvalidBid) and (bounds := _bid_bounds(w, fact, next_actions)):
+    if isinstance(error, errors.InvalidBid) and (bounds := _bid_bounds(w, fact, next_actions, money)):
         return bounds
     problem = next((text for cls, text in PROBLEMS.items() if isinstance(error, cls)),
                    PROBLEMS[errors.IllegalAction])
     if next_actions is None or isinstance(error, errors.BadSetup):
         return w._(problem)
-    return w.sentences(w._(problem), allowed_now(next_actions, lang, game_map))
+    return w.sentences(w._(problem), allowed_now(next_actions, lang, game_map, money))
 
 
 def _refused_correction(w, error) -> str:
@@ -57,7 +58,7 @@ def _refused_correction(w, error) -> str:
                            fact=w.fact(error.failing_fact)), problem)
 
 
-def _bid_bounds(w, fact, next_actions) -> str | None:
+def _bid_bounds(w, fact, next_actions, money: bool = True) -> str | None:
     """Why a bid or price is too low, with the least and most allowed (None if the fact does not say
     which bid it was): an opening bid or a price is at least the plant's number and at most the
     player's money (`next`: nominate.max), a raise from `next`'s bid.min to bid.max."""
@@ -68,6 +69,9 @@ def _bid_bounds(w, fact, next_actions) -> str | None:
     if kind == "nominate" and isinstance(fact.get("bid"), int) and isinstance(plant, int):
         values = dict(bid=fact["bid"], plant=plant, player=player)
         nominate = acts.get("nominate")
+        if nominate and nominate["player"] == player and not money:
+            return w._("An opening bid of %(bid)s on plant %(plant)s is too low: it must be at least %(plant)s (the "
+                       "plant's number), up to %(player)s's money.", **values)
         if nominate and nominate["player"] == player:
             return w._("An opening bid of %(bid)s on plant %(plant)s is too low: it must be at least %(plant)s (the "
                        "plant's number) and at most %(money)s (%(player)s's money).", money=w.money(nominate["max"]),
@@ -78,6 +82,10 @@ def _bid_bounds(w, fact, next_actions) -> str | None:
         return w._("A price of %(price)s for plant %(plant)s is too low: it must be at least %(plant)s, the plant's "
                    "number.", price=fact["price"], plant=plant)
     bid = acts.get("bid")
+    if kind == "bid" and isinstance(fact.get("amount"), int) and bid and bid["player"] == player and not money:
+        return w._("A bid of %(amount)s on plant %(plant)s is too low: %(player)s may bid at least %(low)s, up to "
+                   "their money, or pass.", amount=fact["amount"], plant=bid["plant"], player=player,
+                   low=w.money(bid["min"]))
     if kind == "bid" and isinstance(fact.get("amount"), int) and bid and bid["player"] == player:
         return w._("A bid of %(amount)s on plant %(plant)s is too low: %(player)s may bid %(range)s (more than the "
                    "high bid, at most %(player)s's money), or pass.", amount=fact["amount"], plant=bid["plant"],

@@ -42,13 +42,14 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     errors.init_app(app)
-    from . import games, live, printouts, table
+    from . import games, live, printouts, seats, table
     live.init_app(app)
     app.extensions["referee.tables"] = Tables(idle=app.config["OPEN_GAMES_IDLE"], most=app.config["OPEN_GAMES_MOST"],
                                               stored=app.extensions["referee.hub"].stored)
     storage.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(seats.bp)
     app.register_blueprint(printouts.bp)
     if app.config.get("BENCH"):
         from . import floor

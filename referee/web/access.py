@@ -1,7 +1,9 @@
 """Only the table changes its games: with `--lan`, every change needs the key the printed QR carries.
 
 A device that opens the printed URL (…?key=K) keeps the key in a cookie; any other device can look
-but gets a 403 page when it tries to change something.
+(its pages show no input) and gets a 403 page if it still tries to change something. A phone on a
+seat (referee/web/seats.py) posts its player's own facts to its seat's address, which checks the
+seat itself.
 """
 import hmac
 from urllib.parse import quote, urlencode
@@ -12,6 +14,10 @@ from .db import file_state
 
 COOKIE = "table_key"
 CHANGES = ("POST", "PUT", "PATCH", "DELETE")
+SEATED = {"seats.facts"}        # changes a seat link may make without the key: checked by the route
+# Pages that are only a form to change something: a device without the key gets the 403 page at once
+# instead of a form it cannot send.
+FORMS = {"games.new", "games.areas", "table.correct", "seats.join"}
 
 
 def has_key() -> bool:
@@ -34,7 +40,9 @@ def init_app(app):
             response = redirect(quote(request.path) + (f"?{query}" if query else ""))
             response.set_cookie(COOKIE, key, max_age=7 * 24 * 3600, httponly=True, samesite="Lax")
             return response
-        if request.method in CHANGES and not has_key():
+        if request.method in CHANGES and not has_key() and request.endpoint not in SEATED:
+            abort(403)
+        if request.endpoint in FORMS and not has_key():
             abort(403)
         return None
 

@@ -7,9 +7,10 @@ from .views import words
 ORDER = ("budget", "limit", "full", "closed", "unreachable", "outside", "yours")
 
 
-def refusals(ctx, player: str, choices: dict) -> list:
+def refusals(ctx, player: str, choices: dict, money: bool = True) -> list:
     """[{"reason", "text"}]: the cities of the play areas that cannot be chosen now, grouped by why
-    (the cheapest over budget first), cities outside the areas and the player's own left to the end."""
+    (the cheapest over budget first), cities outside the areas and the player's own left to the end.
+    Without `money` (a shared screen while money is secret) the budget line names no sum left."""
     w = words(ctx.map)
     groups: dict[str, list] = {}
     for o in choices["refused"]:
@@ -22,9 +23,10 @@ def refusals(ctx, player: str, choices: dict) -> list:
         first = found[0]
         if reason == "budget":
             found.sort(key=lambda o: (o["cost"], o["city"]))
+            cities = w.join(_("%(city)s %(cost)s", city=w.city(o["city"]), cost=o["cost"]) for o in found)
             text = _("Over budget (%(player)s has %(left)s left): %(cities)s.", player=player,
-                     left=w.money(first["left"]),
-                     cities=w.join(_("%(city)s %(cost)s", city=w.city(o["city"]), cost=o["cost"]) for o in found))
+                     left=w.money(first["left"]), cities=cities) if money else \
+                _("More than %(player)s's money: %(cities)s.", player=player, cities=cities)
         else:
             names = w.cities(sorted((o["city"] for o in found), key=w.city))
             text = {
@@ -44,11 +46,14 @@ def refusals(ctx, player: str, choices: dict) -> list:
     return out
 
 
-def nothing_to_build(player: str, choices: dict) -> str:
-    """Why the city list is empty: the cheapest city and the money, or that no city is open."""
+def nothing_to_build(player: str, choices: dict, money: bool = True) -> str:
+    """Why the city list is empty: the cheapest city and the money (unless secret), or that no city is open."""
     over = [o for o in choices["refused"] if o["reason"] == "budget"]
     if over:
         cheapest = min(over, key=lambda o: o["cost"])
+        if not money:
+            return _("No city is affordable: the cheapest costs %(cost)s, more than %(player)s's money.",
+                     cost=cheapest["cost"], player=player)
         return _("No city is affordable: the cheapest costs %(cost)s; %(player)s has %(money)s.",
                  cost=cheapest["cost"], player=player, money=cheapest["left"])
     if any(o["reason"] == "limit" for o in choices["refused"]):

@@ -8,7 +8,8 @@ and suggestions from the planner; nothing here computes a rule.
 from flask_babel import gettext as _
 
 from ..planner import PlanError
-from ..rules import building, engine, legal
+from ..rules import auction as plant_auction, building, engine, legal, resources
+from ..rules.plant_market import current as open_plants
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
@@ -48,8 +49,9 @@ def current_draft(game, draft):
     return draft if any((a["type"], a.get("player")) == wanted for a in game.state["next"]["actions"]) else None
 
 
-def panel(game, draft=None) -> dict:
-    """The input panel for the current moment: its template and values."""
+def panel(game, draft=None, money: bool = True) -> dict:
+    """The input panel for the current moment: its template and values. Without `money` (a shared
+    screen while money is secret) no bound or message in it is a player's money."""
     nxt = game.state["next"]
     acts = {a["type"]: a for a in nxt["actions"]}
     if nxt["phase"] == "over":
@@ -63,13 +65,13 @@ def panel(game, draft=None) -> dict:
         return {"template": "_input_power.html", "players": [power(game, a, draft) for a in waiting],
                 "everyone": words(game.ctx.map).series(a["player"] for a in waiting)}
     if nxt["phase"] == "auction":
-        return auction(game, acts)
+        return auction(game, acts, money)
     if nxt["phase"] == "resources":
-        return buy(game, acts["buy"], draft)
-    return build(game, acts["build"], draft)
+        return buy(game, acts["buy"], draft, money)
+    return build(game, acts["build"], draft, money)
 
 
-def auction(game, acts: dict) -> dict:
+def auction(game, acts: dict, money: bool = True) -> dict:
     lot = game.state["auction"]["lot"]
     sold = acts.get("sold") or {}
     refused = sold.get("refused", {})       # a uranium ban: {player: [plants]}, pairs the sale form does not offer
@@ -80,9 +82,15 @@ def auction(game, acts: dict) -> dict:
     if lot:
         out["lot_card"] = card(game.ctx, lot["plant"])
         bid = acts.get("bid")
-        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if bid and n <= bid["max"]]
+        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if (bid and n <= bid["max"]) or not money]
+        if not money and not bid:   # a bidder whose money cannot raise looks like any other: the engine refuses
+            out["bid"] = {"min": lot["bid"] + 1}
     else:
         out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
+        chooser = acts["nominate"]["player"]
+        # every plant the chooser may open: with money secret, not only those their money reaches
+        out["open"] = acts["nominate"]["plants"] if money else \
+            [p for p in open_plants(game.state, game.ctx) if plant_auction.may_buy(game.state, game.ctx, chooser, p)]
     return out
 
 
@@ -93,9 +101,10 @@ def discard(game, act: dict) -> dict:
             "choices": act["plants"], "newest": p["plants"][-1]["number"], "resources": RESOURCES}
 
 
-def buy(game, act: dict, draft) -> dict:
+def buy(game, act: dict, draft, money: bool = True) -> dict:
     """The purchase being tapped together. On a map with several markets (Korea) the player first
-    declares one, and the steppers follow that market's offer (`next`'s `markets`)."""
+    declares one, and the steppers follow that market's offer (`next`'s `markets`); without `money`
+    they stop at what the plants can store and the market holds, not at what the player can pay."""
     fact = draft_fact(game, draft, "buy") or {"type": "buy", "player": act["player"]}
     amounts = {r: fact.get(r, 0) for r in RESOURCES}
     markets = act.get("markets") or {}
@@ -106,6 +115,8 @@ def buy(game, act: dict, draft) -> dict:
            "one_at_a_time": act.get("one_at_a_time", False),      # India: one cube a turn, round the table
            "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
            "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
+    if not money:
+        out["offer"] = dict(out["offer"], max=stored_most(game, act["player"], chosen))
     out["run_once"] = run_once_offer(game, act)
     if "form_error" in fact:
         out["error"] = fact["form_error"]
@@ -118,6 +129,14 @@ def buy(game, act: dict, draft) -> dict:
         cost = next((e["cost"] for e in result.get("events", ()) if e["type"] == "resources_bought"), None)
         out["cost"] = cost
     return out
+
+
+def stored_most(game, player: str, chosen) -> dict:
+    """The most of each resource the engine lets the player's plants take from the declared market
+    (the board's; on Korea before one is declared, either), their money aside."""
+    found = [resources.max_buyable(game.state, game.ctx, player, money=False, market=m)
+             for m in resources.markets(game.state, game.ctx) if chosen is None or m.name == chosen]
+    return {r: max(f[r] for f in found) for r in RESOURCES}
 
 
 def run_once_offer(game, act: dict) -> dict | None:
@@ -133,7 +152,7 @@ def run_once_offer(game, act: dict) -> dict | None:
     return {"amounts": {r: need.get(r, 0) for r in RESOURCES}, "cost": cost, "cubes": words(game.ctx.map).cubes(need)}
 
 
-def build(game, act: dict, draft) -> dict:
+def build(game, act: dict, draft, money: bool = True) -> dict:
     """The cities being tapped together, the planner's order and total, and beside every other city
     what it would add given those chosen, or why it cannot be chosen (legal.build_choices). Japan: the
     offer's `new_network` cities may begin another network (the draft's `new_network`, one of the
@@ -154,7 +173,7 @@ def build(game, act: dict, draft) -> dict:
     out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
            "money": act["money"], "plan": None, "routes": [], "base": base, "in_order": None,
            "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
-           "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
+           "refused": refusals(ctx, name, choices, money), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
            "suggestions": [{**s, "names": listed(names[c] for c in s["cities"])}
                            for s in suggestions(game, name, choices)
@@ -176,7 +195,7 @@ def build(game, act: dict, draft) -> dict:
             if not refused and plan.cities != chosen:
                 out["in_order"] = in_order(game, candidate, plan)
     elif not choices["cities"] and not out.get("error"):
-        out["empty"] = nothing_to_build(name, choices)
+        out["empty"] = nothing_to_build(name, choices, money)
     out["targets"] = chosen + [o["city"] for o in choices["cities"]]
     return out
 
@@ -206,6 +225,18 @@ def suggestions(game, name: str, choices: dict) -> list:
     return _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
                         tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
                         building.starts(state, ctx, name))
+
+
+def most_cities(game, name: str) -> dict | None:
+    """The most cities the player's money could build now, as the planner suggests them on the build
+    panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
+    cities the map's rules close to everyone count as full."""
+    state, ctx = game.state, game.ctx
+    full = {c: 3 for c in building.closed_cities(state, ctx)}
+    found = _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
+                         tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
+                         building.starts(state, ctx, name))
+    return next((s for s in found if s["most"]), None)
 
 
 @per_object(256)

@@ -1,7 +1,8 @@
 """The Print buttons: the same PDFs as `referee print`, in the page's language.
 
     GET /games/<id>/print/aid?size=a6    the player aid of the game's map and player count
-    GET /games/<id>/print/report         the game report, its QR code opening this game on this server
+    GET /games/<id>/print/report         the game report, its QR code opening this game on this server (it
+                                         shows every player's money: before the game is over, the table key's only)
     GET /print/aid?map=M&players=N&size=a6   the player aid of any map and player count (game list)
 
 `size` is a6 (the default: one card per player, four to an A4 sheet), a4 or letter. A bad size or
@@ -13,6 +14,7 @@ from flask_babel import gettext as _
 
 from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..printing import card_pdf, report_pdf
+from .access import has_key
 from .errors import page
 from .language import current
 from .numbers import whole
@@ -93,6 +95,8 @@ def game_aid(game_id):
 @bp.get("/games/<int:game_id>/print/report")
 def game_report(game_id):
     table = open_table(game_id)
+    if not has_key() and table.game.state["phase"] != "over":      # it lists every player's money
+        abort(403)
     url = request.url_root.rstrip("/") + url_for("table.view", game_id=game_id)
     return pdf(report_pdf(table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
 

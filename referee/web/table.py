@@ -43,7 +43,8 @@ from ..rulings import describe_rules
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, ending, inputs, views
-from .db import get_store
+from .access import has_key
+from .db import file_state, get_store
 from .guard import local_path
 from .facts import FormError, fact_from_form
 from .cards import plant_card
@@ -83,30 +84,35 @@ def htmx() -> bool:
 KEPT_PARTS = {"players": "players", "market": "market", "resources": "track", "deck": "deck", "end": "end"}  # id: view
 
 
-def state_view(game) -> dict:
-    """What the table draws from one state, in the page's language (made once per seq: Table.view)."""
+def state_view(game, money: bool = True) -> dict:
+    """What the table draws from one state, in the page's language, with or without the players'
+    money (made once per seq, language and choice: Table.view)."""
     state, ctx = game.state, game.ctx
     return {
-        "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map),
+        "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map, money),
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
         "players": views.players(state, ctx), "deck": views.deck(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
-        "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game),
+        "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game, money=money),
     }
 
 
 def table_values(table, events=None, draft=None, shown: int | None = None) -> dict:
     """Everything the table fragment draws; `shown` is the seq of the page on screen (htmx), whose
-    unchanged parts are not drawn again."""
-    lang = current()
-    now = table.view(lang, state_view)
-    before = table.seen_view(shown, lang) if shown is not None else None
+    unchanged parts are not drawn again. Players' money is drawn only when the table chose to show
+    it; a device that may not change the game (a watcher) gets no input and no city to tap."""
+    money = money_shown(table.id)
+    key = (current(), money)        # views are kept per language and money choice (Table.view's `lang`)
+    now = table.view(key, partial(state_view, money=money))
+    before = table.seen_view(shown, key) if shown is not None else None
     game = table.game
     ctx = game.ctx
     events = game.events[-1] if events is None else events
-    panel = inputs.panel(game, draft) if draft else now["panel"]
+    panel = inputs.panel(game, draft, money) if draft else now["panel"]
+    if not may_enter():
+        panel = {"template": None}
     drafted = {k: v for k, v in draft.to_dict(flat=False).items() if k not in ("since", "page_seq", "live")} \
         if draft else {}
     return {
@@ -117,7 +123,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
-        "map_rules": map_rules(ctx, lang),
+        "map_rules": map_rules(ctx, current()), "money_shown": money,
         "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
                   "disc": round(board.CITY * board.size(ctx.map), 1),
                   "static": board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs)),
@@ -136,6 +142,16 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
 def map_rules(ctx, lang: str) -> tuple:
     """The map's own setup and rules for this many players, in the page's language (made once per game and language)."""
     return tuple(describe_rules(ctx.map, lang, ctx.players, ctx.variation))
+
+
+def money_shown(game_id: int) -> bool:
+    """Whether the table chose to show every player's money (the key holder's choice, kept with the game)."""
+    return get_store().money_shown(game_id)
+
+
+def may_enter() -> bool:
+    """Whether this device may enter facts at the table page (the key, or no key needed, and a writable file)."""
+    return has_key() and file_state() is None
 
 
 def warm(table):
@@ -234,13 +250,15 @@ def facts(game_id):
         seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
-        return refused(table, 400, str(e), views.waiting(table.game.state["next"], table.game.ctx.map))
+        return refused(table, 400, str(e), views.waiting(table.game.state["next"], table.game.ctx.map,
+                                                         money_shown(game_id)))
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
         return moved(table, seen)
     except IllegalAction as e:
-        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
+        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact,
+                                                 money_shown(game_id)))
     if not htmx():
         return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen)
@@ -255,14 +273,15 @@ def power_all(game_id):
     try:
         seen = seen_seq(request.form)
     except FormError as e:
-        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map))
+        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map, money_shown(game_id)))
     facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]
     try:
         events = table.play_all(get_store(), facts, seen=seen)
     except Moved:
         return moved(table, seen)
     except IllegalAction as e:
-        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map))
+        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map,
+                                                 money=money_shown(game_id)))
     if not htmx():
         return redirect(url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen)

@@ -33,14 +33,16 @@ def ruling(event: dict, game_map=None) -> str:
     return rulings.render(event, current(), game_map)
 
 
-def refusal(error, next_actions=None, game_map=None, fact=None) -> str:
-    """Why the engine refused an entry (`fact`) and, given `next`, what is allowed now, in the page's language."""
-    return rulings.render_error(error, current(), next_actions, game_map, fact)
+def refusal(error, next_actions=None, game_map=None, fact=None, money: bool = True) -> str:
+    """Why the engine refused an entry (`fact`) and, given `next`, what is allowed now, in the page's
+    language; without `money`, no bound quotes a player's money (a shared screen while money is secret)."""
+    return rulings.render_error(error, current(), next_actions, game_map, fact, money)
 
 
-def waiting(next_actions: dict, game_map=None) -> str:
-    """One sentence: what the table is waiting for, and from whom."""
-    return rulings.describe_next(next_actions, current(), game_map)
+def waiting(next_actions: dict, game_map=None, money: bool = True) -> str:
+    """One sentence: what the table is waiting for, and from whom (without `money`, nothing that tells
+    the waited-for player's money)."""
+    return rulings.describe_next(next_actions, current(), game_map, money)
 
 
 def fact_text(fact: dict, game_map=None) -> str:

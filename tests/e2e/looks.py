@@ -8,7 +8,7 @@ from referee.catalog import available_maps, load_map
 TAP = 44   # CSS px, the smallest comfortable touch target
 
 # Visible, enabled things a finger taps; an input inside a label is tapped through its label, and a
-# label pointing at a hidden control (the money switch) is the target itself.
+# label pointing at a hidden control (a stage tab) is the target itself.
 TARGETS_JS = """([scope, tap]) => {
     const root = document.querySelector(scope);
     if (!root) return [];
@@ -39,7 +39,7 @@ TEXT_JS = """scope => {
     const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
         const el = n.parentElement;
-        if (!n.textContent.trim() || el.closest('svg, nav.langs, script, style, [lang]:not(html)')) continue;
+        if (!n.textContent.trim() || el.closest('svg, nav.langs, script, style, [lang]:not(html), [translate=no]')) continue;
         if (!el.checkVisibility({visibilityProperty: true})) continue;
         out.push(n.textContent);
     }

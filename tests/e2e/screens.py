@@ -60,13 +60,24 @@ def tables(page, base: str) -> dict:
 def pages(base: str, tables: dict) -> list:
     """[(screen name, URL, what to tap after loading it or None)] of every page reached without
     sending a fact: list, new game, each table input, a build with cities chosen, the log, a
-    correction, a missing game."""
+    correction, a missing game, the Join page and a seat's phone at a bid, a purchase, a build and
+    a power choice."""
     out = [("list", base + "/", None), ("new-game", base + "/games/new", None)]
     out += [(f"table-{panel}", url, None) for panel, url in tables.items()]
     out.append(("table-build-chosen", tables["build"], choose_cities))
     out += [("log", tables["over"] + "log", None), ("correct", tables["over"] + "log/1", None),
-            ("missing-game", base + "/games/99999/", None)]
+            ("missing-game", base + "/games/99999/", None), ("join", tables["buy"] + "join", None)]
+    out += [(f"seat-{panel}", tables[panel] + "join", seat_of_acting) for panel in ("bid", "buy", "build", "power")]
     return out
+
+
+def seat_of_acting(page):
+    """From the Join page, open the seat of a player the table waits for (a phone showing their input)."""
+    for link in page.locator(".seat-link code").all_inner_texts():
+        page.goto(link)
+        if page.locator("#seat #input").count():
+            return
+    raise AssertionError("no seat shows an input")
 
 
 def choose_cities(page):
@@ -107,7 +118,7 @@ def every_screen(page, base: str, games: dict, lan=None):
     refused(page, "#input form.nominate button[name=plant][value='3']")
     yield "table-moved"
     if lan:
-        refuse_new_game(page, lan)
+        page.goto(lan + "/games/new")       # without the table key: the 403 page, not a form
         yield "forbidden"
 
 

@@ -1,7 +1,7 @@
 """A person at the tablet: creates a game on the new-game page and plays it through the table page.
 
-It decides only from what the page offers (the enabled plant buttons, the players' money and
-plant cards, the steppers, the build suggestions, the power forms) with a simple, deterministic
+It decides only from what the page offers (the enabled plant buttons, which are the plants the
+chooser can pay for, the players' plant cards, the steppers, the build suggestions, the power forms) with a simple, deterministic
 strategy that ends a 3-player game in about ten rounds:
 
 - auction: the player to choose opens the dearest plant they can pay for, unless they already have
@@ -121,7 +121,7 @@ class TablePlayer:
         return int(re.search(r"\d+", self.page.locator(".status .where span").first.inner_text())[0])
 
     def player(self, name: str) -> dict:
-        """A player's money and plants as the players' panel shows them."""
+        """A player's plants as the players' panel shows them (money is secret on the shared screen)."""
         return self.page.evaluate("""name => {
             const article = [...document.querySelectorAll('.players article.player')]
                 .find(a => a.querySelector('header strong').textContent.trim() === name);
@@ -131,7 +131,7 @@ class TablePlayer:
                 burns: +(c.querySelector('.fuel b')?.textContent.replace(/\\D/g, '') || 0),
                 stored: c.querySelectorAll('.stored .cube:not(.empty)').length,
             }));
-            return {money: +article.querySelector('.money .secret').textContent, plants};
+            return {plants};
         }""", name)
 
     def acting(self, kind: str) -> str:
@@ -197,7 +197,7 @@ class TablePlayer:
         me = self.player(name)
         offered = self.page.locator("#input form.nominate button[name=plant]:not([disabled])") \
             .evaluate_all("bs => bs.map(b => +b.value)")
-        affordable = [n for n in offered if n <= me["money"]]
+        affordable = offered        # the engine offers only plants the chooser can pay for
         own = [p["number"] for p in me["plants"]]
         can_pass = self.fact_button("pass").count() > 0
         if not affordable or (can_pass and len(own) >= 3 and max(affordable) <= min(own)):

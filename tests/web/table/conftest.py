@@ -48,6 +48,14 @@ def stored(app):
 
 
 @pytest.fixture
+def show_money(client):
+    """show_money(game_id): the table chooses to show everyone's money (the shared screen's bounds quote it)."""
+    def show(game_id):
+        assert client.post(f"/games/{game_id}/money", data={"shown": "1"}).status_code == 303
+    return show
+
+
+@pytest.fixture
 def post(client, stored):
     """post(game_id, htmx=True, **fields) posts a fact at the game's current sequence (seq=None leaves it out)."""
     def send(game_id, htmx=True, seq="current", **fields):

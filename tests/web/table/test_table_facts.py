@@ -42,8 +42,10 @@ def test_raises_and_passes_bid_by_bid(example, post, stored):
     assert last_fact(stored, game_id) == {"type": "pass_bid", "player": "Bernd"}
 
 
-def test_the_bid_panel_offers_plus_one_plus_five_and_a_typed_amount(client, example):
-    html = client.get(f"/games/{example(1)}/").get_data(as_text=True)
+def test_the_bid_panel_offers_plus_one_plus_five_and_a_typed_amount(client, example, show_money):
+    game_id = example(1)
+    show_money(game_id)
+    html = client.get(f"/games/{game_id}/").get_data(as_text=True)
     assert 'name="amount" value="6"' in html and 'name="amount" value="10"' in html
     assert 'type="number" name="amount" inputmode="numeric" min="6" max="50"' in html
     typed = html[html.index('class="fact typed"'):]
@@ -106,8 +108,9 @@ def test_buying_resources(example, post, stored, first_at):
     assert fact["type"] == "buy" and fact[resource] == 1 and sum(fact[r] for r in act["max"]) == 1
 
 
-def test_the_buy_preview_prices_the_draft_with_the_engine(client, example, stored, first_at):
+def test_the_buy_preview_prices_the_draft_with_the_engine(client, example, stored, first_at, show_money):
     game_id = example(at_phase(first_at, "resources"))
+    show_money(game_id)
     act = stored(game_id).state["next"]["actions"][0]
     resource = next(r for r, n in act["max"].items() if n)
     money = stored(game_id).state["players"][act["player"]]["money"]
@@ -297,8 +300,9 @@ def test_malformed_forms_are_answered_in_the_page_language(client, example, post
     assert "整数" in response.get_data(as_text=True)
 
 
-def test_an_illegal_fact_is_refused_with_the_reason_and_what_is_allowed(example, post, stored):
+def test_an_illegal_fact_is_refused_with_the_reason_and_what_is_allowed(example, post, stored, show_money):
     game_id = example(1)
+    show_money(game_id)
     response = post(game_id, type="bid", player="Anna", amount="5")
     html = response.get_data(as_text=True)
     assert response.status_code == 422
@@ -313,9 +317,11 @@ def test_an_illegal_fact_is_refused_with_the_reason_and_what_is_allowed(example,
     ("ja", "発電所4の開始価格1は低すぎます。開始価格は4（発電所番号）以上、50エレクトロ（Dieterの所持金）以下でなければなりません。"),
     ("zh-Hant", "4號發電廠的起標價1太低：起標價至少為4（電廠編號），最多為50元（Dieter的資金）。"),
 ])
-def test_an_opening_bid_below_the_plants_number_is_refused_with_both_bounds(client, example, post, stored, lang, said):
+def test_an_opening_bid_below_the_plants_number_is_refused_with_both_bounds(client, example, post, stored, lang, said,
+                                                                          show_money):
     client.set_cookie("lang", lang)
     game_id = example(0)
+    show_money(game_id)
     response = post(game_id, type="nominate", player="Dieter", plant="4", bid="1")
     assert response.status_code == 422 and said in response.get_data(as_text=True)
     assert len(stored(game_id).log) == 0
@@ -328,8 +334,11 @@ def test_a_quick_sale_below_the_plants_number_says_the_least_price(example, post
         as_text=True)
 
 
-def test_the_opening_bid_field_starts_at_the_lowest_plant_and_a_tapped_plant_sets_its_own_minimum(client, example):
-    html = client.get(f"/games/{example(0)}/").get_data(as_text=True)
+def test_the_opening_bid_field_starts_at_the_lowest_plant_and_a_tapped_plant_sets_its_own_minimum(client, example,
+                                                                                                   show_money):
+    game_id = example(0)
+    show_money(game_id)
+    html = client.get(f"/games/{game_id}/").get_data(as_text=True)
     assert 'name="bid" inputmode="numeric" min="3" max="50"' in html
     assert 'name="plant" value="4" onclick="this.form.elements.bid.min = parseInt(this.value)"' in html
     assert 'name="price" inputmode="numeric" min="3"' in html

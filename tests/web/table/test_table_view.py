@@ -38,10 +38,14 @@ def test_the_view_shows_turn_order_waiting_player_and_every_player(client, examp
         assert f"<strong>{name}</strong>" in html
 
 
-def test_money_is_behind_the_show_money_toggle(client, example):
-    html = page(client, example(0))
-    assert 'id="show-money"' in html and 'for="show-money"' in html
-    assert html.count('<span class="secret">50</span>') == 4
+def test_money_is_not_on_the_page_until_the_table_shows_it(client, example, show_money):
+    game_id = example(0)
+    html = page(client, game_id)
+    assert "50 Elektro" not in html and html.count('<span class="hidden-money">••</span>') == 4
+    assert 'name="shown" value="1"' in html and 'aria-pressed="false"' in html
+    show_money(game_id)
+    html = page(client, game_id)
+    assert html.count('<span class="money">50 Elektro</span>') == 4 and 'aria-pressed="true"' in html
 
 
 def test_the_plant_market_shows_current_and_future_rows_as_cards(client, example):

@@ -1,0 +1,239 @@
+"""Seats: a link per player, so that each phone at the table follows its own player and enters that
+player's own facts, and the table's choice to show everyone's money.
+
+Routes (all under /games/<game_id>):
+
+    GET  /join               (the table key) a QR code and its address per seat; a seat that never
+                             had a link gets one when the page is shown, a revoked one waits for
+                             a new link
+    POST /join/<seat>        (the table key) `do=reissue`: a new link for seat n (setup order, from
+                             0), the old one refused from then on; `do=revoke`: the link stops working
+    GET  /seat/<token>       a seat link: the phone keeps it in a cookie for this game (like the table
+                             key), then shows the seat page; a revoked or unknown link is a 403 page
+    GET  /seat               the seat page: the player's money, plants and cubes, what they could
+                             power and afford, what the table waits for, and their input while the
+                             rules wait for them. Query fields of a draft preview it as on the table
+                             page; `since=<seq>` (the page's poll) answers 204 while nothing changed
+    POST /seat/facts         one of the player's own facts (the fields of POST /facts), taken only
+                             while the rules wait for that player for that kind of fact (the engine's
+                             legal.own_facts); another player's fact or another moment is a 403
+                             saying why, and nothing is stored
+    POST /money              (the table key) `shown=1|0`: whether the shared screen shows every
+                             player's money
+
+A seat changes only its player's facts; the table key still changes everything. The store keeps
+the links (the tokens) and the money choice, knowing nothing of what they allow.
+"""
+import secrets
+from functools import wraps
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..qr import svg_path
+from ..rules import legal
+from ..rules.errors import IllegalAction
+from . import inputs, views
+from .db import get_store
+from .facts import FormError, fact_from_form
+from .language import listed
+from .table import htmx, open_table, required_seq
+from .tables import Moved
+
+bp = Blueprint("seats", __name__, url_prefix="/games/<int:game_id>")
+LONGEST_TOKEN = 64
+
+
+class NoSeat(Exception):
+    """This device holds no usable seat link for the game: why, in the page's language."""
+
+
+def cookie_name(game_id: int) -> str:
+    return f"seat_{game_id}"
+
+
+def seat_player(game_id: int, token: str | None, players) -> str:
+    """The player a seat link belongs to; NoSeat saying why when it is none (revoked, unknown)."""
+    if not token:
+        raise NoSeat(_("This device has no seat at this game. Scan your seat's code on the table's Join page."))
+    found = get_store().seat_of(token[:LONGEST_TOKEN]) if len(token) <= LONGEST_TOKEN else None
+    if found is None or found["game"] != game_id or found["seat"] not in players:
+        raise NoSeat(_("This seat link is not one of this game's. Scan your seat's code on the table's Join page."))
+    if found["revoked"] is not None:
+        raise NoSeat(_("This seat link was revoked at the table. Ask the table for your seat's new code."))
+    return found["seat"]
+
+
+def refused_seat(e: NoSeat):
+    """A seat link that does not work: a page (or, for htmx, the message area) saying why, never a 500."""
+    title = _("This seat link does not work")
+    if htmx():
+        body = render_template("_notice.html", notice={"status": 403, "title": title, "message": str(e)})
+        return body, 403, {"HX-Retarget": "#message", "HX-Reswap": "innerHTML"}
+    return render_template("error.html", status=403, title=title, detail=str(e)), 403
+
+
+@bp.get("/join")
+def join(game_id):
+    table = open_table(game_id)
+    store = get_store()
+    names = list(table.game.state["players"])
+    links = store.seats(game_id)
+    for name in names:
+        if name not in links:
+            store.issue_seat(game_id, name, secrets.token_urlsafe(12))
+    links = store.seats(game_id)
+    colours = views.colours(table.game.state)
+    seats = []
+    for index, name in enumerate(names):
+        seat = {"index": index, "name": name, "colour": colours[name], "url": None}
+        if links[name]:
+            seat["url"] = request.url_root.rstrip("/") + url_for("seats.enter", game_id=game_id, token=links[name])
+            seat["side"], seat["path"] = svg_path(seat["url"])
+        seats.append(seat)
+    return render_template("table/join.html", game_id=game_id, seats=seats)
+
+
+@bp.post("/join/<int:seat>")
+def change_link(game_id, seat):
+    names = list(open_table(game_id).game.state["players"])
+    if seat >= len(names) or request.form.get("do") not in ("reissue", "revoke"):
+        abort(400)
+    if request.form["do"] == "reissue":
+        get_store().issue_seat(game_id, names[seat], secrets.token_urlsafe(12))
+    else:
+        get_store().revoke_seat(game_id, names[seat])
+    return redirect(url_for("seats.join", game_id=game_id) + f"#seat-{seat}", 303)
+
+
+@bp.post("/money")
+def money(game_id):
+    open_table(game_id)
+    get_store().show_money(game_id, request.form.get("shown") == "1")
+    return redirect(url_for("table.view", game_id=game_id), 303)
+
+
+@bp.get("/seat/<token>")
+def enter(game_id, token):
+    table = open_table(game_id)
+    try:
+        seat_player(game_id, token, table.game.state["players"])
+    except NoSeat as e:
+        return refused_seat(e)
+    response = redirect(url_for("seats.view", game_id=game_id))
+    response.set_cookie(cookie_name(game_id), token, max_age=7 * 24 * 3600, httponly=True, samesite="Lax",
+                        path=url_for("seats.view", game_id=game_id).rsplit("/", 1)[0] + "/")
+    return response
+
+
+def seat_values(table, seat: str, draft=None, events=None) -> dict:
+    """What the seat page draws: the player's own side (money included), what the engine says they
+    could do with it, what the table waits for, and their input while it is theirs to enter."""
+    game = table.game
+    state, ctx = game.state, game.ctx
+    me = next(p for p in views.players(state, ctx) if p["name"] == seat)
+    could = legal.standing(state, ctx, seat)
+    panel = {"template": None}
+    if legal.own_facts(state["next"], seat):
+        panel = inputs.panel(game, draft)
+        if "players" in panel:      # the power choices: this player's only
+            panel = dict(panel, players=[p for p in panel["players"] if p["player"] == seat])
+    return {
+        "table": table, "game_id": table.id, "seq": table.seq, "state": state, "seat": seat, "me": me,
+        "fact_url": url_for("seats.facts", game_id=table.id), "view_url": url_for("seats.view", game_id=table.id),
+        "power_all_url": None, "panel": panel, "money_shown": True,      # a seat's own money
+        "phase": views.phase_name(state["phase"]),
+        "waiting": views.waiting(state["next"], ctx.map, money=seat in state["next"]["waiting_for"]),
+        "order": views.turn_order(state), "events": game.events[-1] if events is None else events,
+        "refill": views.refill_steps(game.events[-1] if events is None else events),
+        "ruling": lambda e: views.ruling(e, ctx.map),
+        "affordable": [views.card(ctx, n) for n in could["plants"]],
+        "cubes": [{"resource": r, "name": views.resource_name(r), "most": n} for r, n in could["cubes"].items()],
+        "power": could["power"], "reach": reach(game, seat),
+    }
+
+
+def reach(game, seat: str) -> dict | None:
+    """The most cities the seat's money builds now (the planner), with their names."""
+    most = inputs.most_cities(game, seat)
+    if most is None:
+        return None
+    return {"cities": listed(views.words(game.ctx.map).city(c) for c in most["cities"]), "total": most["total"]}
+
+
+def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None):
+    values = seat_values(table, seat, draft, events)
+    if htmx():
+        return render_template("_seat.html", notice=notice, oob=True, **values), status
+    return render_template("table/seat.html", notice=notice, **values), status
+
+
+def seated(route):
+    """A route of this device's seat: route(table, seat), or the page saying why the link does not work."""
+    @wraps(route)
+    def run(game_id):
+        table = open_table(game_id)
+        try:
+            seat = seat_player(game_id, request.cookies.get(cookie_name(game_id)), table.game.state["players"])
+        except NoSeat as e:
+            return refused_seat(e)
+        return route(table, seat)
+    return run
+
+
+@bp.get("/seat")
+@seated
+def view(table, seat):
+    since = request.args.get("since") if htmx() else None
+    if since is not None and since == str(table.seq):
+        return "", 204
+    return show_seat(table, seat, draft=request.args if request.args.get("type") else None)
+
+
+def not_theirs(table, seat: str, fact: dict) -> str | None:
+    """Why a seat may not enter this fact now (None: it may): another player's, or not a moment the
+    rules wait for this player to enter it (the engine's own_facts)."""
+    next_actions = table.game.state["next"]
+    if fact.get("player") != seat:
+        return _("This phone is %(seat)s's seat: it enters only %(seat)s's own facts.", seat=seat)
+    if fact["type"] not in legal.own_facts(next_actions, seat):
+        return views.words(table.game.ctx.map).sentences(
+            _("The table is not waiting for that from %(seat)s now.", seat=seat), views.waiting(next_actions,
+                                                                                                table.game.ctx.map,
+                                                                                                money=False))
+    return None
+
+
+def seat_refusal(table, seat: str, status: int, message: str):
+    """A seat's entry not taken: why, on the seat page (for htmx, in its message area)."""
+    notice = {"status": status, "message": message}
+    if status == 403:
+        notice["title"] = _("Not accepted; nothing was stored")
+    if htmx():
+        return render_template("_notice.html", notice=notice), status, {"HX-Retarget": "#message",
+                                                                         "HX-Reswap": "innerHTML"}
+    return show_seat(table, seat, status=status, notice=notice)
+
+
+@bp.post("/seat/facts")
+@seated
+def facts(table, seat):
+    try:
+        seen = required_seq(request.form)
+        fact = fact_from_form(request.form, list(table.game.state["players"]))
+    except FormError as e:
+        return seat_refusal(table, seat, 400, str(e))
+    if (why := not_theirs(table, seat, fact)) is not None:
+        return seat_refusal(table, seat, 403, why)
+    try:
+        events = table.play(get_store(), fact, seen=seen)
+    except Moved:
+        notice = {"status": 409, "message": views.refusal(Moved(table.seq))}
+        body, status = show_seat(table, seat, status=409, notice=notice)
+        return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "outerHTML"} if htmx() else {})
+    except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs
+        return seat_refusal(table, seat, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
+    if not htmx():
+        return redirect(url_for("seats.view", game_id=table.id), 303)
+    return show_seat(table, seat, events=events)
+
