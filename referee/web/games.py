@@ -3,6 +3,7 @@
 Every game is created through the engine: a new game's setup must pass `Game(setup)` and an
 imported log must replay line by line, before anything is stored.
 """
+import hashlib
 import json
 import time
 import tomllib
@@ -11,6 +12,7 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ..archive import export_log, import_log, summary
 from ..catalog import available_maps, load_edition, load_map
@@ -49,8 +51,23 @@ def new():
 
 @bp.get("/games/new/areas")
 def areas():
-    """The area picker alone, redrawn after each tap (htmx), with how many areas are chosen of how many."""
-    return render_template("games/_areas.html", **_picker(setup_form.read(request.args)))
+    """The area picker alone, redrawn after each tap (htmx), with how many areas are chosen of how many.
+    A redraw that would show what the page shows already (a name typed, the count unchanged) answers
+    204 and the page keeps its picker: replacing it under a finger would swallow that finger's tap."""
+    mark, html = areas_fragment(setup_form.read(request.args))
+    if request.args.get("drawn") == mark:
+        return "", 204
+    return html
+
+
+DRAWN_BLANK = 'name="drawn" value=""'
+
+
+def areas_fragment(form) -> tuple:
+    """(fingerprint, HTML) of the area picker; the HTML carries its own fingerprint as `drawn`."""
+    html = render_template("games/_areas.html", **_picker(form), drawn="")
+    mark = hashlib.sha256(html.encode()).hexdigest()[:16]
+    return mark, Markup(html.replace(DRAWN_BLANK, f'name="drawn" value="{mark}"', 1))
 
 
 @bp.post("/games/new/board")
@@ -105,8 +122,8 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
     custom, broken = custom_maps.offered()
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
-                           broken=broken, board_problems=board_problems,
-                           board_diagnostics=board_diagnostics, board_file=board_file, **_picker(form)), status
+                           broken=broken, board_problems=board_problems, board_diagnostics=board_diagnostics,
+                           board_file=board_file, areas_picker=areas_fragment(form)[1], **_picker(form)), status
 
 
 def _picker(form) -> dict:

@@ -36,6 +36,7 @@ def new_game(page, base: str, names, areas, shots=None, board="germany") -> str:
     # The last name's change event fires when it loses focus; if that happens on the first area's
     # tap, the answer can replace #areas between the press and the release and the tap is lost.
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.wait_for_timeout(450)          # the form's redraw after typing stops (input delay:400ms) goes first
     settled(page)
     for area in areas:
         page.locator(f"#areas label.toggle:has(input[value='{area}'])").click()

@@ -125,6 +125,20 @@ def picker(client, **query):
     return client.get("/games/new/areas", query_string=query).get_data(as_text=True)
 
 
+def test_a_picker_that_would_be_redrawn_the_same_is_left_in_place(client):
+    """A name typed (the count unchanged) answers 204, so the picker is not replaced under a finger
+    tapping an area; a tapped area or another player redraws it."""
+    three = {"map": "germany", "name_1": "A", "name_2": "B", "name_3": "C", "areas": ["NW"]}
+    drawn = re.search(r'name="drawn" value="(\w+)"', picker(client, **three))[1]
+    same = client.get("/games/new/areas", query_string={**three, "name_3": "Cara", "drawn": drawn})
+    assert same.status_code == 204
+    for changed in ({**three, "areas": ["NW", "W"]}, {**three, "name_4": "D"}):
+        answer = client.get("/games/new/areas", query_string={**changed, "drawn": drawn})
+        assert answer.status_code == 200 and f'value="{drawn}"' not in answer.get_data(as_text=True)
+    page = client.get("/games/new", query_string={"map": "germany"}).get_data(as_text=True)
+    assert re.search(r'name="drawn" value="\w{16}"', page), "the page's own picker carries its fingerprint"
+
+
 def test_area_picker_counts_the_areas_the_player_count_needs_and_checks_adjacency(client):
     three = {"map": "germany", "name_1": "A", "name_2": "B", "name_3": "C"}
     assert "2 of 3 areas chosen." in picker(client, **three, areas=["NW", "W"])
