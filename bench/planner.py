@@ -1,11 +1,15 @@
 """Build planner timings: route and suggest on Germany and USA, all six areas, warm cache.
 
-    python bench/planner.py [--quick]
+    python bench/planner.py [--quick] [--budget-only]
 
 Networks: empty, 1 city, 5 cities and 12 cities (each grown from three start cities by the
 cheapest next city, as a player's network would be).  route: random sets of 1..8 new cities.
 suggest: count K = 1..8, top 1 (and top 5 for K = 8), plus a Step 2 board where a third of the
 cities already hold a house.  Figures are milliseconds per call, in-process.
+
+Budget against count (issue 21): on Germany, USA and Japan (every area) with a mid-game network of
+three cities, `suggest(budget=B)` for B = 100..300 against the same network's `suggest(count=3)`,
+as ratios (target: at most 5x).  `--budget-only` prints just that table.
 """
 import random
 import statistics
@@ -18,6 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from referee.catalog import load_map  # noqa: E402
 from referee.planner import get_planner  # noqa: E402
 
+MID_GAME = {  # map: (areas, a network of three cities a player holds mid-game)
+    "germany": (("NW", "NE", "W", "E", "SW", "SE"), ("berlin", "hamburg", "bremen")),
+    "usa": (("NW", "SW", "NC", "SC", "NE", "SE"), ("chicago", "st_louis", "kansas_city")),
+    "japan": (("brown", "green", "purple", "red", "yellow"), ("tokyo", "yokohama", "saitama")),
+}
+BUDGETS = (100, 150, 200, 250, 300)
+BUDGET_RATIO_TARGET = 5.0
 BOARDS = {"germany": ("NW", "NE", "W", "E", "SW", "SE"), "usa": ("NW", "SW", "NC", "SC", "NE", "SE")}
 TARGETS = {"route": 1.0, "suggest K<=5": 20.0, "suggest K=8": 100.0}
 
@@ -54,8 +65,36 @@ def row(cells, widths):
     return "  ".join(str(c).rjust(w) if i else str(c).ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
 
+def timed(fn, repeat):
+    """Median milliseconds of `repeat` calls (the first call warms nothing: the planner is built)."""
+    return statistics.median(ms(fn) for _ in range(repeat))
+
+
+def budget_ratios(quick):
+    """Budget queries against the same network's count-3 query; returns the worst ratio."""
+    widths = (8, 28, 9, 6, 3, 5, 9, 7)
+    print(row(("map", "network", "count 3", "budget", "K", "total", "budget ms", "ratio"), widths))
+    worst = 0.0
+    for name, (areas, network) in MID_GAME.items():
+        planner = get_planner(load_map(name), areas)
+        base = timed(lambda: planner.suggest(list(network), count=3), 5 if quick else 51)
+        for budget in BUDGETS:
+            plans = planner.suggest(list(network), budget=budget)
+            t = timed(lambda: planner.suggest(list(network), budget=budget), 1 if quick else 5)
+            worst = max(worst, t / base)
+            print(row((name, ",".join(network), f"{base:.3f}", budget, len(plans[0].cities) if plans else 0,
+                       plans[0].total if plans else "-", f"{t:.2f}", f"{t / base:.1f}x"), widths))
+    ok = "ok" if worst <= BUDGET_RATIO_TARGET else "MISSED"
+    print(f"worst budget / count-3 ratio {worst:.1f}x (target <= {BUDGET_RATIO_TARGET:g}x)  {ok}")
+    return worst
+
+
 def main(argv):
     quick = "--quick" in argv
+    budget_ratios(quick)
+    print()
+    if "--budget-only" in argv:
+        return 0
     rnd = random.Random(2024)
     widths = (44, 3, 9, 9, 5)
     print(row(("case", "n", "median", "max", "runs"), widths))
