@@ -1,0 +1,196 @@
+"""suggest(budget=B) (issue 21): the most cities B buys, then the cheapest such sets, against brute force.
+
+The budget search rests on three claims, each checked here from the rule (RULES.md phase 4,
+"Building": each city costs its house, the price set by the houses already there, plus the cheapest
+connection from a city the player owns by then) by planner_reference, which shares no code with
+the planner:
+- the cheapest K-set costs more for every larger K, with house prices by occupancy and an owned
+  network (so the largest affordable K is found by counting up);
+- search.bottleneck_bounds never exceeds the cheapest cost of any number of cities, and is exact
+  when the distances are an ultrametric (the relaxation it solves);
+- the answer itself: the largest K, then the `top` cheapest K-sets within the budget, each priced as
+  the rule prices it.
+"""
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planner_reference import (ALL_GERMANY, ALL_USA, INF, brute_costs, house_of, inside_distances,
+                               mst_cost, random_map)
+from referee.planner import get_planner
+from referee.planner.search import INF as PLANNER_INF
+from referee.planner.search import bottleneck_bounds
+
+
+def brute_budget_sets(dist, network, eligible, budget, house):
+    """(K, [(cost, sorted cities)]): the largest K with a K-set within the budget (every K tried, no
+    monotony assumed), and every K-set within it, cheapest first, then by city ids."""
+    best = (0, [])
+    for k in range(1, len(eligible) + 1):
+        within = sorted((c, sorted(s)) for s in itertools.combinations(sorted(eligible), k)
+                        if (c := mst_cost(dist, network, s, house)) <= budget)
+        if within:
+            best = (k, within)
+    return best
+
+
+def board_case(seed, n, n_net, step, occupancy, islands=False):
+    m = random_map(seed, n_cities=n, n_areas=2, extra=seed % 7)
+    if islands:  # cut every link of the last city: a city no network reaches
+        last = sorted(m.cities)[-1]
+        m = type(m)(m.id + "i", m.name, m.areas, m.cities,
+                    tuple(c for c in m.connections if last not in (c.a, c.b)))
+    areas = tuple(m.areas)
+    cities = sorted(m.cities)
+    network = cities[:n_net]
+    occupied = {c: occupancy[i] for i, c in enumerate(cities)}
+    eligible = [c for c in cities if c not in network and occupied[c] < step]
+    return m, areas, network, occupied, eligible
+
+
+def check_budget(m, areas, network, step, occupied, eligible, budget, top):
+    dist = inside_distances(m, areas)
+    if network:
+        eligible = [c for c in eligible if min(dist[o][c] for o in network) < INF]
+    house = house_of(occupied)
+    k, within = brute_budget_sets(dist, network, eligible, budget, house)
+    planner = get_planner(m, areas)
+    plans = planner.suggest(network, step=step, occupied=occupied, budget=budget, top=top)
+    if k == 0:
+        assert plans == []
+        return
+    assert [p.total for p in plans] == [c for c, _ in within[:top]]
+    assert len({frozenset(p.cities) for p in plans}) == len(plans)
+    for p in plans:
+        assert len(p.cities) == k and p.total <= budget
+        assert mst_cost(dist, network, p.cities, house) == p.total
+        assert planner.route(network, p.cities, step=step, occupied=occupied).total == p.total
+    # ties: among equally cheap sets the plans come by their city ids
+    assert [(p.total, sorted(p.cities)) for p in plans] == sorted((p.total, sorted(p.cities)) for p in plans)
+
+
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), n=st.integers(5, 10), n_net=st.integers(0, 3), step=st.integers(1, 3),
+       occupancy=st.lists(st.integers(0, 3), min_size=10, max_size=10), budget=st.integers(0, 160),
+       top=st.integers(1, 3), islands=st.booleans())
+def test_budget_buys_the_most_cities_then_the_cheapest_on_random_boards(seed, n, n_net, step, occupancy, budget,
+                                                                         top, islands):
+    m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy, islands)
+    check_budget(m, areas, network, step, occupied, eligible, budget, top)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_budget_matches_brute_force_on_small_random_boards(seed):
+    """The fast suite's share of the property above: fixed seeds, every budget up to the whole board."""
+    rnd = random.Random(7000 + seed)
+    occupancy = [rnd.randint(0, 3) for _ in range(10)]
+    step = rnd.randint(1, 3)
+    m, areas, network, occupied, eligible = board_case(7000 + seed, rnd.randint(7, 10), rnd.randint(0, 3), step,
+                                                       occupancy, islands=seed % 3 == 0)
+    for budget in (0, 10, 19, 35, 60, 95, 140, 200):
+        check_budget(m, areas, network, step, occupied, eligible, budget, rnd.choice([1, 2, 3]))
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), n_net=st.integers(0, 3), step=st.integers(1, 3),
+       occupancy=st.lists(st.integers(0, 3), min_size=9, max_size=9))
+def test_the_cheapest_set_costs_more_for_every_more_cities(seed, n, n_net, step, occupancy):
+    """The premise of counting K up: cost(K + 1) > cost(K), houses priced by occupancy, with or
+    without an owned network (dropping a leaf of the K + 1 tree leaves a cheaper K-set)."""
+    m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy)
+    dist = inside_distances(m, areas)
+    cheapest = [min(brute_costs(dist, network, eligible, k, house_of(occupied)), default=INF)
+                for k in range(1, len(eligible) + 1)]
+    reachable = [c for c in cheapest if c < INF]
+    assert all(a < b for a, b in zip(reachable, reachable[1:]))
+    assert cheapest[:len(reachable)] == reachable  # no K beyond an unreachable one is reachable
+
+
+def _planner_inputs(m, areas, network, occupied, eligible):
+    planner = get_planner(m, areas)
+    idx = [planner.index[c] for c in eligible]
+    house = [house_of(occupied)(c) if c in eligible else 0 for c in planner.cities]
+    keys = planner.root_keys([planner.index[c] for c in network])
+    if keys is not None:
+        idx = [i for i in idx if keys[i] < PLANNER_INF]
+        idx.sort(key=keys.__getitem__)
+    return planner, idx, house, keys
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 9), n_net=st.integers(0, 3), step=st.integers(1, 3),
+       occupancy=st.lists(st.integers(0, 3), min_size=9, max_size=9))
+def test_bottleneck_bound_never_exceeds_the_cheapest_set(seed, n, n_net, step, occupancy):
+    m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy)
+    planner, idx, house, keys = _planner_inputs(m, areas, network, occupied, eligible)
+    lower = bottleneck_bounds(planner.dist, house, idx, len(idx), keys)
+    dist = inside_distances(m, areas)
+    names = [planner.cities[i] for i in idx]
+    assert lower[0] == 0
+    for k in range(1, len(idx) + 1):
+        cheapest = min(brute_costs(dist, network, names, k, house_of(occupied)), default=INF)
+        assert lower[k] <= cheapest
+
+
+def random_ultrametric(rnd, n):
+    """Distances of a random merge tree: two cities are as far apart as the merge joining them."""
+    parts = [[i] for i in range(n)]
+    D = [[0] * n for _ in range(n)]
+    height = 0
+    while len(parts) > 1:
+        height += rnd.randint(0, 6)
+        a, b = rnd.sample(range(len(parts)), 2)
+        for x in parts[a]:
+            for y in parts[b]:
+                D[x][y] = D[y][x] = height
+        parts[a] += parts[b]
+        del parts[b]
+    return D
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_bottleneck_bound_is_the_cheapest_set_over_an_ultrametric(seed):
+    """Where distances already are their own bottlenecks the bound is the exact cheapest cost (so it
+    is as strong as the relaxation allows): checked against every subset, with and without a network."""
+    rnd = random.Random(seed)
+    n = rnd.randint(2, 8)
+    D = random_ultrametric(rnd, n)
+    house = [rnd.choice([10, 15, 20]) for _ in range(n)]
+    rooted = seed % 2 == 1
+    if rooted:  # city 0 is the network
+        cands = sorted(range(1, n), key=lambda w: (D[0][w], w))
+        key = list(D[0])
+    else:
+        cands, key = list(range(n)), None
+    dist = {a: {b: D[a][b] for b in range(n)} for a in range(n)}
+    lower = bottleneck_bounds(D, house, cands, len(cands), key)
+    for k in range(1, len(cands) + 1):
+        assert lower[k] == min(mst_cost(dist, [0] if rooted else [], s, house.__getitem__)
+                               for s in itertools.combinations(cands, k))
+
+
+@pytest.mark.parametrize("mapname,areas,network", [
+    ("germany", ALL_GERMANY, ["berlin", "hamburg", "bremen"]),
+    ("usa", ALL_USA, ["chicago", "st_louis", "kansas_city"]),
+])
+def test_budget_on_full_boards_agrees_with_every_subset_where_that_is_countable(mapname, areas, network, request):
+    """Budgets under 40 buy 3 cities at most (a house costs 10 or more): every subset of 3 or fewer of
+    the open cities on the full boards."""
+    m = request.getfixturevalue(mapname)
+    occupied = {c: 1 for c in sorted(m.cities)[::5]}
+    dist = inside_distances(m, areas)
+    eligible = [c for c in dist if c not in network]
+    for step, budget in ((1, 25), (2, 33), (2, 39), (1, 9)):
+        open_ = [c for c in eligible if occupied.get(c, 0) < step]
+        k = max((k for k in (1, 2, 3) if min(brute_costs(dist, network, open_, k, house_of(occupied)), default=INF)
+                 <= budget), default=0)
+        plans = get_planner(m, areas).suggest(network, step=step, occupied=occupied, budget=budget, top=3)
+        within = [c for c in brute_costs(dist, network, open_, k, house_of(occupied)) if c <= budget] if k else []
+        assert [p.total for p in plans] == within[:3]
+        assert all(len(p.cities) == k for p in plans)
