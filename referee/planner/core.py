@@ -11,16 +11,15 @@ from functools import cached_property
 from ..catalog import load_map
 from . import starts as new_networks
 from .plan import Build, Plan, PlanError
-from .search import INF, SearchLimit, best_sets, bottleneck_bounds, sorted_pairs
+from .bottleneck import bottleneck_bounds, cheapest_sets
+from .search import INF, SearchLimit, best_sets
 
 DEFAULT_HOUSE_COSTS = (10, 15, 20)
 
-# A `suggest(budget=...)` search that visits more nodes than this (some 10 s) gives up with a
-# PlanError rather than running for minutes: only budgets buying 20 or more cities get near it.
-MAX_SEARCH_NODES = 250_000
-# Budget searches prune with the bottleneck bound (search.bottleneck_bounds) where this many cities
-# or more remain to be chosen: below it the cheaper bounds cut as much for less work.
-BOTTLENECK_FROM = 4
+# A `suggest(budget=...)` search that visits more subproblems than this (some 10 s) gives up with a
+# PlanError rather than running for minutes (bottleneck.cheapest_sets; no shipped map and budget
+# seen needs more than a few hundred).
+MAX_SEARCH_NODES = 30_000
 
 
 _cache: dict[tuple, "Planner"] = {}
@@ -381,40 +380,40 @@ class Planner:
         plans.sort(key=lambda p: (p.total, sorted(p.cities)))
         return plans
 
-    def _search(self, house, eligible, k, keys, top, limit, max_nodes=None, first=False, **budget_mode):
+    def _search(self, house, eligible, k, keys, top, limit, max_nodes=None, first=False):
         return best_sets(self.dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
-                         max_nodes=max_nodes, first=first, **budget_mode)
+                         max_nodes=max_nodes, first=first)
 
     def most_within(self, house, eligible, keys, top, budget, net):
         """The largest K whose cheapest K-set costs at most budget, and its `top` best sets.
 
         The cheapest K-set cost rises with K (dropping a leaf of the tree leaves a cheaper
         (K-1)-set), so K lies between what the greedy build affords and the largest K whose
-        lower bound (bottleneck_bounds over every open city) is within the budget; K counts up
-        from the first, asking only "is there a (K+1)-set within the budget?", and stops at the
-        second.  Every search here prunes with the bottleneck bound too, and the final one starts
-        from the cheapest set those questions found when one plan is asked for.
+        relaxed cost (bottleneck.bottleneck_bounds) is within the budget. K counts up from the
+        first, asking only "is there a (K+1)-set within the budget?", never past the second; then
+        the `top` cheapest K-sets, starting from the cheapest K-set already seen when one is asked
+        for. Budgets buy many cities, so these searches are bottleneck.cheapest_sets.
         """
         limit = budget + 1
-        order = sorted(eligible, key=(lambda u: (keys[u], u)) if keys is not None else None)
-        pairs = sorted_pairs(self.dist, order)
-        fast = {"pairs": pairs, "bottleneck_from": BOTTLENECK_FROM}
-        lower = bottleneck_bounds(self.dist, house, order, len(order), keys)
+        dist = self.dist
+        lower = bottleneck_bounds(dist, house, eligible, len(eligible), keys)
         most = max((j for j, c in enumerate(lower) if c <= budget), default=0)
         greedy = [c for c in self._greedy_costs(house, eligible, keys) if c <= budget]
         k = len(greedy)
-        found = [(greedy[-1], ())] if greedy else None   # a k-set's cost: the cheapest is no dearer
+        seen = greedy[-1] if greedy else None   # the greedy k-set's cost: the cheapest is no dearer
         try:
             while k < most:
-                yes = self._search(house, eligible, k + 1, keys, 1, limit, MAX_SEARCH_NODES, first=True, **fast)
+                yes = cheapest_sets(dist, house, eligible, k + 1, root_keys=keys, limit=limit,
+                                    max_nodes=MAX_SEARCH_NODES, first=True)
                 if not yes:
                     break
-                k, found = k + 1, yes
+                k, seen = k + 1, yes[0][0]
             if k == 0:
                 return []
-            if top == 1 and found is not None:
-                limit = found[0][0] + 1
-            return self._search(house, eligible, k, keys, top, limit, MAX_SEARCH_NODES, **fast)
+            if top == 1:
+                limit = min(limit, seen + 1)
+            return cheapest_sets(dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
+                                 max_nodes=MAX_SEARCH_NODES)
         except SearchLimit:
             raise PlanError(f"budget {budget} buys too many cities for an exact search here; "
                             f"ask for a count instead") from None

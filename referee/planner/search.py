@@ -23,12 +23,6 @@ bound grows with j and the loop stops at the first j over the limit.  For deeper
 second bound applies: the remaining connection edges form a forest in the graph of the
 network node plus the allowed candidates, so (matroid greedy property) their sorted weights
 dominate the first edges Kruskal accepts in that graph.
-
-Budget searches (many cities) add a third, stronger bound, `bottleneck_bounds`: the cheapest r
-cities when every distance is replaced by the bottleneck (minimax) distance through the allowed
-candidates (the subdominant ultrametric, never more than the true distance, so never more than the
-true cost).  Over an ultrametric the cheapest r-set is found exactly by a knapsack over the
-single-linkage merge tree, which costs far less than enumerating sets.
 """
 from __future__ import annotations
 
@@ -41,7 +35,7 @@ KRUSKAL_FROM = 4  # remaining cities from which the Kruskal bound is worth its c
 
 class _State:
     __slots__ = ("D", "house", "nn", "pairs", "minh", "top", "ub", "heap", "seq", "nodes", "limit_nodes",
-                 "first", "no_nn", "bottleneck_from")
+                 "first", "no_nn")
 
     def __init__(self, D, house, nn, pairs, minh, top, ub, limit_nodes):
         self.D = D
@@ -57,7 +51,6 @@ class _State:
         self.limit_nodes = limit_nodes
         self.first = False
         self.no_nn = [INF] * len(D)
-        self.bottleneck_from = INF  # remaining cities from which bottleneck_bounds prunes
 
     def record(self, cost, order):
         self.seq += 1
@@ -74,13 +67,7 @@ class SearchLimit(Exception):
     """The search visited more nodes than allowed."""
 
 
-def sorted_pairs(D, eligible):
-    """(distance, a, b) for every reachable pair of `eligible`, a < b in the list's order, cheapest first."""
-    return sorted((D[a][b], a, b) for i, a in enumerate(eligible) for b in eligible[i + 1:] if D[a][b] < INF)
-
-
-def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False,
-              pairs=None, bottleneck_from=None):
+def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False):
     """The `top` cheapest sets of exactly `k` cities out of `eligible`, best first.
 
     D: metric closure as a list of rows (INF = unreachable); house: price per index;
@@ -88,9 +75,6 @@ def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_no
     limit: only sets costing less than this are returned.
     first: stop at the first set found under the limit (a yes/no question, not the best).
     max_nodes: raise SearchLimit after visiting that many search nodes.
-    pairs: sorted_pairs over a superset of eligible (computed when needed and not given).
-    bottleneck_from: prune with bottleneck_bounds where this many cities or more remain to choose
-    (None: never; it pays off when many cities are chosen, as a budget does).
     Returns [(cost, order)], order being a valid build (Prim) order of the set.
     """
     eligible = [u for u in eligible if root_keys is None or root_keys[u] < INF]
@@ -108,15 +92,13 @@ def best_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_no
                 best = row[w]
         nn[u] = best
     minh = min(house[u] for u in eligible)
-    if k > KRUSKAL_FROM or bottleneck_from is not None:
-        if pairs is None:
-            pairs = sorted_pairs(D, eligible)
-    else:
-        pairs = None
+    pairs = None
+    if k > KRUSKAL_FROM:
+        pairs = sorted(
+            (D[a][b], a, b) for i, a in enumerate(eligible) for b in eligible[i + 1:] if D[a][b] < INF
+        )
     st = _State(D, house, nn, pairs, minh, top, limit, max_nodes)
     st.first = first
-    if bottleneck_from is not None:
-        st.bottleneck_from = bottleneck_from
     if root_keys is None:
         _root_empty(st, sorted(el), k)
     else:
@@ -224,8 +206,6 @@ def _node(st, g, key, cands, chosen, r):
             houses = sum(sorted(house[w] for w in rest)[:r1])
             if base + houses + _kruskal(st.pairs, nk, rest, r1) >= st.ub:
                 continue
-        if r1 >= st.bottleneck_from and base + bottleneck_bounds(st.D, house, rest, r1, nk)[r1] >= st.ub:
-            continue
         _node(st, base, nk, rest, chosen + (u,), r1)
 
 
@@ -261,113 +241,3 @@ def _kruskal(pairs, key, rest, r):
             if taken == r:
                 return total
     return INF
-
-
-def bottleneck_bounds(D, house, cands, r, key=None) -> list[int]:
-    """lb[j], j = 0..r: a lower bound on the cost (houses and connections) of adding j cities out of
-    `cands` to the network (key[w]: w's distance from it; None: an empty network, whose first city
-    is free), INF where no j cities can be reached.
-
-    lb[j] is the exact cheapest j-set when each distance is replaced by its bottleneck through the
-    network and `cands` (the largest link on the best path hopping between them): that is the
-    subdominant ultrametric, at most the true distance, so an MST over it costs at most the true one.
-    Over an ultrametric the MST of a set is the sum of the single-linkage merges that join two parts
-    holding a chosen city (or the network): the merges are the edges of the minimum spanning tree
-    of the network and `cands` taken in Kruskal's order, and a knapsack over that merge tree finds
-    every lb[j] at once.
-    """
-    cap = r + 1
-    L = len(cands)
-    if not L:
-        return [0] + [INF] * r
-    # Prim over positions 0..L-1 of cands from the network (position L), or from cands[0] without one:
-    # each position's tree edge (weight, parent position, position).
-    rows = [D[w] for w in cands]
-    if key is not None:
-        near = [key[w] for w in cands]
-        via = [L] * L
-        todo = list(range(L))
-    else:
-        row = rows[0]
-        near = [row[w] for w in cands]
-        via = [0] * L
-        todo = list(range(1, L))
-    edges = []
-    # take the nearest, and update the others while looking for the next nearest
-    u = min(todo, key=near.__getitem__) if todo else -1
-    while todo:
-        todo.remove(u)
-        edges.append((near[u], via[u], u))
-        if not todo:
-            break
-        row = rows[u]
-        best = INF + 1
-        nxt = -1
-        for v in todo:
-            d = row[cands[v]]
-            if d < near[v]:
-                near[v] = d
-                via[v] = u
-            else:
-                d = near[v]
-            if d < best:
-                best = d
-                nxt = v
-        u = nxt
-    edges.sort()
-    parent = list(range(L + 1))
-    parts = [[0, house[w]] for w in cands]   # per part: the cheapest cost of j cities in it
-    parts.append([0])                       # the network's part holds the network only
-    rooted = key is not None
-    for d, a, b in edges:
-        if d >= INF:
-            break
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        while parent[b] != b:
-            parent[b] = parent[parent[b]]
-            b = parent[b]
-        if b == L:
-            a, b = b, a
-        fa, fb = parts[a], parts[b]
-        la, lb = len(fa), len(fb)
-        n = la + lb - 1
-        if n > cap:
-            n = cap
-        if a == L:   # the network's part: it always holds the network
-            merged = fa + [INF] * (n - la) if la < n else fa[:n]
-            low = 0
-        else:        # nothing from one part: the other alone
-            if lb >= la:
-                merged = fb[:n]
-                for j in range(1, la):
-                    if fa[j] < merged[j]:
-                        merged[j] = fa[j]
-            else:
-                merged = fa[:n]
-                for j in range(1, lb):
-                    if fb[j] < merged[j]:
-                        merged[j] = fb[j]
-            if len(merged) < n:
-                merged += [INF] * (n - len(merged))
-            low = 1
-        for j1 in range(low, la):
-            c1 = fa[j1] + d
-            if c1 >= INF:
-                break
-            top = n - j1
-            if top > lb:
-                top = lb
-            for j2 in range(1, top):
-                c = c1 + fb[j2]
-                if c < merged[j1 + j2]:
-                    merged[j1 + j2] = c
-        parent[b] = a
-        parts[a] = merged
-        parts[b] = None
-    if rooted:
-        found = parts[L]
-    else:
-        found = [min((f[j] for f in parts if f is not None and j < len(f)), default=INF) for j in range(cap)]
-    return found[:cap] + [INF] * (cap - len(found))

@@ -6,7 +6,7 @@ connection from a city the player owns by then) by planner_reference, which shar
 the planner:
 - the cheapest K-set costs more for every larger K, with house prices by occupancy and an owned
   network (so the largest affordable K is found by counting up);
-- search.bottleneck_bounds never exceeds the cheapest cost of any number of cities, and is exact
+- bottleneck.bottleneck_bounds never exceeds the cheapest cost of any number of cities, and is exact
   when the distances are an ultrametric (the relaxation it solves);
 - the answer itself: the largest K, then the `top` cheapest K-sets within the budget, each priced as
   the rule prices it.
@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from planner_reference import (ALL_GERMANY, ALL_USA, INF, brute_costs, house_of, inside_distances,
                                mst_cost, random_map)
 from referee.planner import get_planner
+from referee.planner.bottleneck import bottleneck_bounds, cheapest_sets
 from referee.planner.search import INF as PLANNER_INF
-from referee.planner.search import bottleneck_bounds
+from referee.planner.search import best_sets
 
 
 def brute_budget_sets(dist, network, eligible, budget, house):
@@ -194,3 +195,33 @@ def test_budget_on_full_boards_agrees_with_every_subset_where_that_is_countable(
         within = [c for c in brute_costs(dist, network, open_, k, house_of(occupied)) if c <= budget] if k else []
         assert [p.total for p in plans] == within[:3]
         assert all(len(p.cities) == k for p in plans)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), n=st.integers(3, 11), n_net=st.integers(0, 3), top=st.integers(1, 5),
+       limit=st.one_of(st.just(PLANNER_INF), st.integers(0, 200)), zero=st.sampled_from([0.0, 0.15, 0.4]),
+       houses=st.lists(st.sampled_from([0, 10, 15, 20]), min_size=11, max_size=11), data=st.data())
+def test_cheapest_sets_agree_with_the_enumeration_for_every_k(seed, n, n_net, top, limit, zero, houses, data):
+    """bottleneck.cheapest_sets (relays chosen or barred, Lawler splits for more plans) against
+    search.best_sets (every set through its Prim order, itself checked against every subset above):
+    the same costs for every K, each order priced as the rule prices it, and `first` answering
+    whether any set is under the limit."""
+    m = random_map(seed, n_cities=n, n_areas=2, extra=seed % 9, max_cost=data.draw(st.sampled_from([3, 12])),
+                   zero_share=zero)
+    planner = get_planner(m, tuple(m.areas))
+    net = list(range(n_net)) if n_net < n else []
+    keys = planner.root_keys(net)
+    eligible = [i for i in range(n) if i not in net and data.draw(st.booleans()) | (i % 3 > 0)]
+    house = houses[:n]
+    dist = {a: {b: planner.dist[planner.index[a]][planner.index[b]] for b in planner.cities} for a in planner.cities}
+    for k in range(1, len(eligible) + 1):
+        fast = cheapest_sets(planner.dist, house, eligible, k, root_keys=keys, top=top, limit=limit)
+        slow = best_sets(planner.dist, house, eligible, k, root_keys=keys, top=top, limit=limit)
+        assert [c for c, _ in fast] == [c for c, _ in slow]
+        assert len({frozenset(o) for _, o in fast}) == len(fast)
+        for cost, order in fast:
+            names = [planner.cities[i] for i in order]
+            assert mst_cost(dist, [planner.cities[i] for i in net], names, lambda c: house[planner.index[c]]) == cost
+        yes = cheapest_sets(planner.dist, house, eligible, k, root_keys=keys, limit=limit, first=True)
+        assert bool(yes) == bool(slow)
