@@ -7,14 +7,14 @@ from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
 from .fields import known_keys, normal_name, plain_json
 from .copying import deep_copy
-from . import auction, building, bureaucracy, cards, flow, legal, order, resources
+from . import auction, building, bureaucracy, cards, flow, legal, map_setup, order, resources
 from .state import initial_state, player
 
 
 def start(setup: dict, ctx) -> tuple:
     """The state after setup, with the rulings of the first moment (the round-1 order)."""
     state = initial_state(setup, ctx)
-    events = order.round_one(state, setup)
+    events = order.round_one(state, setup) + map_setup.short_removal(state, ctx)
     events += flow.advance(state, ctx)
     state["next"] = legal.next_actions(state, ctx)
     return state, events

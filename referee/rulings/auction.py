@@ -116,6 +116,12 @@ def _setup_removals_known(w, e):
                numbers=w.join(e["plants"]))
 
 
+@ruling("setup_removal_short")
+def _setup_removal_short(w, e):
+    return w._("The deck is small: only %(removed)s of the %(due)s plants the player count removes face down could be "
+               "removed (never the card on top).", removed=e["removed"], due=e["due"])
+
+
 @ruling("deck_shuffled")
 def _deck_shuffled(w, e):
     if e.get("hidden"):   # a deck the map prepared (prepared.py): unknown cards lay under the Step 3 card too
