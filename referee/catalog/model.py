@@ -214,6 +214,7 @@ class Deck:
     top: object = None          # the card placed on the shuffled deck, if any
     higher: tuple = ()          # of two cards of one number, the one that ranks higher
     where: str = ""
+    market_given: bool = True   # False: the file names no market (the lowest eight, or a house reading's 3–10)
 
     def __hash__(self):  # the cards dict is not hashable; a game's Context needs a hash
         return hash((self.id, tuple(self.cards), self.market, self.top))

@@ -106,8 +106,8 @@ def _plant_removed(w, e):
 
 @ruling("plant_under_deck")
 def _plant_under_deck(w, e):
-    return w._("Put %(plant)s, the highest plant in the future market, face down under the deck.",
-               plant=w.plant(e["plant"]))
+    return w.sentences(w._("Put %(plant)s, the highest plant in the future market, face down under the deck.",
+                           plant=w.plant(e["plant"])), w.reading_note(e))
 
 
 @ruling("setup_removals_known")

@@ -142,6 +142,13 @@ class Words:
         """The edition as this map changes it (its market spaces, its player counts)."""
         return load_edition("original", map=self.map)
 
+    def reading_note(self, event: dict) -> str:
+        """'(Table rule: …)' naming the house reading an event applies, "" for none (the default)."""
+        from .readings import reading_name   # beside the readings' words; imported here to keep words.py first
+        if not event.get("reading"):
+            return ""
+        return self._("(Table rule: %(rule)s.)", rule=reading_name(self, event["reading"], event.get("choice")))
+
     def ruling(self, kind: str, event: dict, **extra) -> str:
         """The writer of another event type: a map rule whose event reads as a base one (Korea's North refill)."""
         return RULINGS[kind](self, event, **extra)
