@@ -1,4 +1,4 @@
-"""House readings: where the seeds can be read two ways, the table chooses (maps/readings.toml,
+"""House readings: where the seeds can be read two ways, the table chooses (maps/readings/readings.toml,
 docs/rules-notes.md §5). The setup line's `readings` names the choices that are not the default;
 the engine asks `Context.reading(option)`, which answers for every option that applies to the game.
 """
@@ -8,7 +8,7 @@ from .checks import listing
 from .errors import CatalogError
 from .files import BUILTIN_EDITIONS, read_toml, stamp
 
-FILE = BUILTIN_EDITIONS.parent / "readings.toml"
+FILE = BUILTIN_EDITIONS.parent / "readings" / "readings.toml"
 _cache: dict = {}
 
 

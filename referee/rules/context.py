@@ -24,7 +24,7 @@ class Context:
     planner_factory: object = field(default=None, compare=False)
 
     def reading(self, option: str):
-        """The table's choice of a house reading (maps/readings.toml), None where the default is played."""
+        """The table's choice of a house reading (maps/readings/readings.toml), None where the default is played."""
         return dict(self.readings).get(option)
 
     def ruled_by(self, option: str) -> dict:

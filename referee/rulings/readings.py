@@ -1,4 +1,4 @@
-"""The house readings in the reader's words (maps/readings.toml, catalog/readings.py): each option's
+"""The house readings in the reader's words (maps/readings/readings.toml, catalog/readings.py): each option's
 name and its choices, for the new-game page, the player aid, and the rulings that apply one."""
 from .vocabulary import N_
 from .words import Words, ruling

@@ -12,7 +12,7 @@ plant cards: variation (1–4, empty for the base game); market_N (variation 2: 
 of number N, 3–8, turned up second); removed_pairs (variation 2: the numbers removed in pairs);
 cities (repeated) and toggle_city (variation 3: a city tapped on the map); deck (variation 4: a
 shipped deck's id; an uploaded deck file is read by games.create). Table rules: reading_<option>
-(a house reading's choice, maps/readings.toml; only those that concern the game and differ from the
+(a house reading's choice, maps/readings/readings.toml; only those that concern the game and differ from the
 default go into the setup line).
 """
 import re
