@@ -16,6 +16,7 @@ from babel.lists import format_list
 from ..catalog import load_edition
 from ..i18n import language, locale_id, translations
 from ..rules.context import RESOURCES, STEP3
+from .reading_names import reading_name
 from .vocabulary import KINDS, MARKETS, N_, PHASES, RESOURCES as RESOURCE_NAMES
 
 SENTENCE_GAP = {"en": " ", "ja": "", "zh-Hant": ""}
@@ -144,7 +145,6 @@ class Words:
 
     def reading_note(self, event: dict) -> str:
         """'(Table rule: …)' naming the house reading an event applies, "" for none (the default)."""
-        from .readings import reading_name   # beside the readings' words; imported here to keep words.py first
         if not event.get("reading"):
             return ""
         return self._("(Table rule: %(rule)s.)", rule=reading_name(self, event["reading"], event.get("choice")))
