@@ -10,6 +10,7 @@ from functools import lru_cache
 from .catalog import load_map, load_edition
 from .catalog.errors import one_line
 from .catalog.map_check import build_map
+from .catalog import readings
 from .catalog.variations import CHOSEN, VARIATION_KEYS, prepare
 from .planner import get_planner
 from .rules import engine
@@ -23,10 +24,10 @@ LOG_ONLY = {"undo": (), "redo": (), "correct": ("fact", "action")}  # entry type
 
 
 @lru_cache(maxsize=64)
-def _context(game_map, edition, players, areas, short_game, variation=None):
+def _context(game_map, edition, players, areas, short_game, variation=None, house=()):
     """Shared by every game on the same board, tables and players (the planner is built once)."""
     return Context(map=game_map, edition=edition, players=players, areas=areas, short_game=short_game,
-                   variation=variation, planner_factory=get_planner)
+                   variation=variation, readings=house, planner_factory=get_planner)
 
 
 def context_for(setup: dict) -> tuple:
@@ -37,11 +38,14 @@ def context_for(setup: dict) -> tuple:
     try:
         game_map = board_map(setup)
         edition = load_edition(setup.get("edition", "original"), map=game_map)
-        game_map, edition, variation, chosen = prepare(setup, game_map, edition)
+        players = len(setup["players"]) if isinstance(setup.get("players"), list) else 0
+        _all, house = readings.resolve(setup.get("readings"), game_map.id, setup.get("variation"), players)
+        edition = readings.tables(edition, house, players)
+        game_map, edition, variation, chosen = prepare(setup, game_map, edition, house)
     except ValueError as e:  # a map file's problems come one a line; a log's error is one line
         raise BadSetup(one_line(str(e))) from None
     given = setup.get("map") if isinstance(setup.get("map"), str) else None
-    core = {k: v for k, v in setup.items() if k not in VARIATION_KEYS}
+    core = {k: v for k, v in setup.items() if k not in VARIATION_KEYS and k != "readings"}
     if "cities" in chosen:   # variation 3: the chosen cities are the one play area
         core["areas"] = [CHOSEN]
     setup = normalise_setup(core, game_map, edition)
@@ -49,7 +53,10 @@ def context_for(setup: dict) -> tuple:
         setup["map"] = given
     areas = tuple(setup.pop("areas") if "cities" in chosen else setup["areas"])
     setup.update(chosen)
-    ctx = _context(game_map, edition, len(setup["players"]), areas, setup["short_game"], variation)
+    if house:
+        setup["readings"] = house
+    ctx = _context(game_map, edition, len(setup["players"]), areas, setup["short_game"], variation,
+                   tuple(sorted(house.items())))
     return setup, ctx
 
 

@@ -86,8 +86,8 @@ def ending(cities_and_money):
     return t
 
 
-def step3_card_before_step2():
-    t = new_table()
+def step3_card_before_step2(**extra):
+    t = new_table(**extra)
     t.buy_round_one([3, 4, 5], [13, 11, 12])
     deck_of(t, [], above=0, under=[30, 31])
     t.do("sold", player="Dan", plant=6, price=6)
@@ -133,7 +133,16 @@ def first_of_a_number():
     return t
 
 
-SCENES = [*MAP_SCENES, first_of_a_number, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
+def small_deck():
+    """Variation 4 with a deck of nine cards: the face-down removal takes the one plant it can."""
+    cards = {str(n): {"kind": "coal", "burns": 2, "powers": 1} for n in (3, 4, 5, 6, 7, 8, 9, 10, 13)}
+    return Table(Game({**setup_line(3), "variation": 4, "deck": {"id": "small", "name": "Small", "source": "a test",
+                                                              "cards": cards}}))
+
+
+SCENES = [*MAP_SCENES, first_of_a_number, small_deck,
+          lambda: step3_card_before_step2(readings={"step3_before_step2": "step3_only"}),   # a house reading
+          empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
           step3_card_before_step2, end_reached_with_low_plants, refill_limits,
           lambda: new_table(3, order=None, seed=7),                    # the referee draws the round-1 order
           lambda: ending([(17, 30), (3, 40), (5, 50), (0, 50)]),      # a tie broken by money

@@ -53,7 +53,8 @@ def build_deck(data: dict, where: str, expect_id: str | None = None):
         p.add(f"cards: {len(named)} cards leave no deck after the {len(market)} of the market; allowed: more")
     p.raise_if_any()
     return Deck(id=ident, name=data["name"], source=data["source"], cards=cards, market=tuple(market), top=top,
-                higher=tuple(higher), where=where)
+                higher=tuple(higher), where=where,
+                market_given="market" in data)
 
 
 def _card_id(value):

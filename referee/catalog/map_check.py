@@ -18,7 +18,8 @@ from .setup_check import check_setup
 
 CITY_ID = re.compile(r"^[a-z0-9_]+$")
 AREA_ID = re.compile(r"^[A-Za-z0-9_]+$")
-TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules")
+TOP_KEYS = ("id", "name", "connections", "areas", "cities", "overrides", "islands", "equal_areas", "setup", "rules",
+            "area_borders")
 AREA_KEYS = ("name", "colour")
 CITY_KEYS = ("name", "romaji", "area", "x", "y", "spaces", "opens")
 DEFAULT_COLOUR = "#888888"
@@ -56,6 +57,7 @@ def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
         if equal is not False:
             _area_sizes(p, areas, cities)
         _connected(p, cities, conns, islands)
+    borders = _area_borders(p, data.get("area_borders"), areas, cities, conns) if "area_borders" in data else ()
     _unambiguous(p, "cities", {c.id: c.name for c in cities.values()})
     _unambiguous(p, "areas", {a.id: a.name for a in areas.values()})
     for key in ("overrides", "setup", "rules"):
@@ -64,12 +66,43 @@ def build_map(data: dict, where: str, expect_id: str | None = None) -> Map:
     rules = _table(p, data, "rules")
     p.raise_if_any()
     m = Map(ident, name, areas, cities, tuple(conns), overrides, setup=setup, rules=rules, islands=islands,
-            source=where)
+            area_borders=borders, source=where)
     from ..maprules import check as check_rules  # rule modules import the engine, which imports this
     for problem in check_rules(rules, m):
         p.add(problem)
     p.raise_if_any()
     return m
+
+
+def _area_borders(p, raw, areas, cities, conns) -> tuple:
+    """The pairs of areas whose printed regions border each other (Australia: the states), as the
+    play areas' adjacency; every pair a printed connection joins must be among them."""
+    example = 'e.g. area_borders = [["brown", "green"], ["green", "yellow"]]'
+    if not isinstance(raw, list) or not raw:
+        p.add(f"area_borders: must be a list of pairs of area ids, {example}")
+        return ()
+    out = set()
+    for i, pair in enumerate(raw, 1):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(a, str) for a in pair)):
+            p.add(f"area_borders: item {i} {pair!r} must be two area ids, {example}")
+            continue
+        unknown = [a for a in pair if a not in areas]
+        if unknown:
+            p.add(f"area_borders: item {i}: unknown area {listing(unknown)}; areas are {listing(areas)}")
+        elif pair[0] == pair[1]:
+            p.add(f"area_borders: item {i}: an area borders itself: {pair[0]}")
+        elif frozenset(pair) in out:
+            p.add(f"area_borders: item {i}: {pair[0]} and {pair[1]} are listed twice")
+        else:
+            out.add(frozenset(pair))
+    if not areas or not cities:
+        return tuple(sorted(tuple(sorted(b)) for b in out))
+    linked = {frozenset((cities[c.a].area, cities[c.b].area)) for c in conns
+              if c.a in cities and c.b in cities and cities[c.a].area != cities[c.b].area}
+    for pair in sorted(tuple(sorted(b)) for b in linked - out):
+        p.add(f"area_borders: a connection joins {pair[0]} and {pair[1]}, so they border each other; "
+              f"add [\"{pair[0]}\", \"{pair[1]}\"]")
+    return tuple(sorted(tuple(sorted(b)) for b in out))
 
 
 def _misplaced(data, key) -> str:

@@ -46,6 +46,7 @@ class Map:
     setup: dict = field(default_factory=dict)     # seed 001 setup items beyond the edition tables
     rules: dict = field(default_factory=dict)     # the map's own rules: name -> parameters
     islands: int = 1                              # land masses no connection joins (British Isles 2)
+    area_borders: tuple = ()                      # (area, area) pairs bordering on the printed board, when given
     source: str = field(default="", compare=False)  # the file it came from, for messages
 
     def __hash__(self):  # dict fields are not hashable; holders such as rules Context need a hash
@@ -77,6 +78,8 @@ class Map:
         chosen = self._areas(areas)
         if not chosen:
             return False
+        if self.area_borders:   # the printed regions' borders decide (Australia), across any sea
+            return self._joined(chosen)
         island = self._island_of if self.islands > 1 else {a: 0 for a in chosen}
         return all(self._joined({a for a in chosen if island[a] == i}) for i in {island[a] for a in chosen})
 
@@ -104,7 +107,9 @@ class Map:
 
     @cached_property
     def _area_links(self) -> frozenset:
-        """Areas linked by a connection."""
+        """Areas linked by a connection, or bordering each other where the board lists its borders."""
+        if self.area_borders:
+            return frozenset(frozenset(pair) for pair in self.area_borders)
         area = {c.id: c.area for c in self.cities.values()}
         return frozenset(frozenset((area[c.a], area[c.b])) for c in self.connections)
 
@@ -209,6 +214,7 @@ class Deck:
     top: object = None          # the card placed on the shuffled deck, if any
     higher: tuple = ()          # of two cards of one number, the one that ranks higher
     where: str = ""
+    market_given: bool = True   # False: the file names no market (the lowest eight, or a house reading's 3–10)
 
     def __hash__(self):  # the cards dict is not hashable; a game's Context needs a hash
         return hash((self.id, tuple(self.cards), self.market, self.top))

@@ -17,7 +17,7 @@ from .files import read_toml, stamp
 from .model import Area
 
 CHOSEN = "chosen"   # the one play area of a game whose cities are chosen one by one (variation 3)
-VARIATION_KEYS = ("variation", "deck", "market", "removed_pairs", "cities")
+VARIATION_KEYS = ("variation", "deck", "market", "removed_pairs", "unpaired", "cities")
 FILE = BUILTIN_EDITIONS.parent / "variations" / "new_cards.toml"
 
 
@@ -41,9 +41,11 @@ def variations() -> dict:
     return _cache["data"]
 
 
-def prepare(setup: dict, game_map, edition) -> tuple:
-    """(board, edition, Variation or None, the setup's variation fields normalised) for a setup line;
-    CatalogError saying what is wrong."""
+def prepare(setup: dict, game_map, edition, house=None) -> tuple:
+    """(board, edition, Variation or None, the setup's variation fields normalised) for a setup line
+    (`house`: the house readings chosen other than the default, catalog/readings.py); CatalogError
+    saying what is wrong."""
+    house = house or {}
     given = setup.get("variation")
     if given is None:
         stray = [k for k in VARIATION_KEYS[1:] if k in setup]
@@ -52,16 +54,18 @@ def prepare(setup: dict, game_map, edition) -> tuple:
         return game_map, edition, None, {}
     spec = _spec(given)
     allowed = {"deck": spec.get("own_deck"), "market": spec.get("market_numbers"),
-               "removed_pairs": spec.get("market_numbers"), "cities": spec.get("choose_cities")}
+               "removed_pairs": spec.get("market_numbers"), "cities": spec.get("choose_cities"),
+               "unpaired": spec.get("market_numbers") and house.get("variation_2_unpaired") == "out"}
     stray = [k for k, ok in allowed.items() if k in setup and not ok]
     if stray:
-        raise CatalogError(f"{listing(stray)}: not a field of variation {given}")
+        more = " without the house reading variation_2_unpaired = out" if stray == ["unpaired"] else ""
+        raise CatalogError(f"{listing(stray)}: not a field of variation {given}{more}")
     players = setup.get("players")
     seats = len(players) if isinstance(players, list) else 0
     out = {"variation": given}
-    edition, variation, removed = tables(given, game_map, edition, seats, setup.get("deck"), out)
+    edition, variation, removed = tables(given, game_map, edition, seats, setup.get("deck"), out, house)
     if spec.get("market_numbers"):
-        market, known = _turned_up(spec, setup, edition.plants, edition.player_counts.get(seats), out)
+        market, known = _turned_up(spec, setup, edition.plants, edition.player_counts.get(seats), out, house)
         removed += known
         counts = {n: dataclasses.replace(row, removed=0) for n, row in edition.player_counts.items()}  # all known
         edition = dataclasses.replace(edition, initial_market=tuple(ranked(market)), player_counts=counts)
@@ -72,15 +76,17 @@ def prepare(setup: dict, game_map, edition) -> tuple:
     return game_map, edition, dataclasses.replace(variation, removed=tuple(ranked(removed))), out
 
 
-def tables(given: int, game_map, edition, seats: int, deck=None, out=None) -> tuple:
+def tables(given: int, game_map, edition, seats: int, deck=None, out=None, house=None) -> tuple:
     """(edition, Variation, plants out of the game by map) of a variation on a board for a player count,
-    before anything is turned up: what the printed aid shows, and what a game's setup starts from."""
+    before anything is turned up: what the printed aid shows, and what a game's setup starts from
+    (`house`: the house readings chosen other than the default)."""
     spec = _spec(given)
-    map_removed = spec.get("map_removed", {}).get(game_map.id)
+    house = house or {}
+    map_removed = map_removed_by(spec, game_map, house)
     if game_map.setup and map_removed is None:
         raise CatalogError(f"variation {given} cannot be played on {game_map.name}: the map prepares its own plants "
                            "(seed 001); play it on a map without its own plant setup")
-    plants, market, top, deck_name = _cards(spec, deck, edition, {} if out is None else out)
+    plants, market, top, deck_name = _cards(spec, deck, edition, {} if out is None else out, house)
     removed = list(map_removed or [])
     counts = dict(edition.player_counts)
     if spec.get("choose_cities"):
@@ -98,7 +104,16 @@ def map_removed(variation, game_map):
     map's own (seed 000: on France variation 1 removes 11, and the map's 13 is not among the new cards);
     None where the map's own stand."""
     given = getattr(variation, "number", variation)
-    return None if given is None else _spec(given).get("map_removed", {}).get(game_map.id)
+    return None if given is None else map_removed_by(_spec(given), game_map, {})
+
+
+def map_removed_by(spec, game_map, house) -> list | None:
+    """The variation's plants out of the game on this board; on France with variation 1 the house reading
+    france_variation_1 = eleven_and_thirteen keeps the map's own 13 out too, as 13+ (docs/rules-notes.md)."""
+    removed = spec.get("map_removed", {}).get(game_map.id)
+    if removed is not None and house.get("france_variation_1") == "eleven_and_thirteen":
+        removed = [*removed, "13+"]
+    return removed
 
 
 def _spec(given) -> dict:
@@ -117,11 +132,16 @@ def _rows(spec) -> dict:
     return {int(n): row for n, row in spec.get("player_counts", {}).items()}
 
 
-def _cards(spec, given_deck, edition, out) -> tuple:
+def _cards(spec, given_deck, edition, out, house=None) -> tuple:
     """(cards in play, market, top card, deck name) of the variation, or of the setup's own deck."""
     if spec.get("own_deck"):
         deck, out["deck"] = _own_deck(given_deck)
-        return dict(deck.cards), list(deck.market), deck.top, deck.name
+        market, top = list(deck.market), deck.top
+        if not deck.market_given and (house or {}).get("variation_4_market") == "three_to_ten":
+            market = _three_to_ten(deck)
+        if top is None and (house or {}).get("variation_4_top") == "thirteen":
+            top = next((c for c in (13, "13+") if c in deck.cards and c not in market), None)
+        return dict(deck.cards), market, top, deck.name
     plants = {}
     for deck_id, which in spec["cards"].items():
         cards = load_deck(deck_id).cards
@@ -130,6 +150,19 @@ def _cards(spec, given_deck, edition, out) -> tuple:
         plants.pop(card, None)
     top = spec["top"] if "top" in spec else None if spec.get("market_numbers") else edition.top_of_deck
     return plants, list(spec.get("market", edition.initial_market)), top, ""
+
+
+def _three_to_ten(deck) -> list:
+    """The house reading variation_4_market = three_to_ten: the base game's market, one card of each number
+    3–10 (the lower ranked where a number has two), for a deck file that names no market."""
+    market = []
+    for n in range(3, 11):
+        card = next((c for c in (n, f"{n}+") if c in deck.cards), None)
+        if card is None:
+            raise CatalogError(f"variation 4: the house reading variation_4_market = three_to_ten lays out plants 3–10, "
+                               f"but the deck {deck.name} has no plant {n}")
+        market.append(card)
+    return market
 
 
 def _own_deck(given) -> tuple:
@@ -149,7 +182,7 @@ def _own_deck(given) -> tuple:
     return deck, read_toml(Path(given))
 
 
-def _turned_up(spec, setup, plants, row, out) -> tuple:
+def _turned_up(spec, setup, plants, row, out, house=None) -> tuple:
     """Variation 2 (seed 000): the 14 cards 1–8 are turned up one by one; the first of each number
     leaves the game, the second goes to the market (1 and 2 have one card each). Then cards are turned
     up until as many pairs of one number as the player count removes are out: both leave the game
@@ -166,18 +199,43 @@ def _turned_up(spec, setup, plants, row, out) -> tuple:
     out["market"] = ranked(market)
     known = [twin(c) for c in market if twin(c) in plants]
     pairs = setup.get("removed_pairs", [])
+    house = house or {}
     wanted = row.removed if row is not None else 0
+    as_cards = house.get("variation_2_removal") == "cards"
+    if as_cards:     # the count is in cards, two a pair
+        wanted //= 2
     if not isinstance(pairs, list) or len(pairs) != wanted or not all(is_int(n) for n in pairs) \
             or len(set(pairs)) != len(pairs):
+        reading = " (house reading variation_2_removal = cards: the count removes cards, two a pair)" if as_cards else ""
         raise CatalogError(f"variation 2: removed_pairs lists the {wanted} numbers whose two cards were turned up and "
-                           f"removed at setup for this player count (seed 000); got {pairs!r}")
+                           f"removed at setup for this player count (seed 000){reading}; got {pairs!r}")
     for n in pairs:
         if n in numbers or n not in plants or f"{n}+" not in plants:
             raise CatalogError(f"variation 2: removed_pairs: {n} has no pair of cards left in the deck")
         known += [n, f"{n}+"]
     if pairs:
         out["removed_pairs"] = sorted(pairs)
+    if house.get("variation_2_unpaired") == "out":
+        known += _unpaired(setup.get("unpaired", []), plants, known + list(market), out)
     return market, known
+
+
+def _unpaired(given, plants, seen, out) -> list:
+    """The house reading variation_2_unpaired = out: the single cards turned up during the search for pairs
+    left the game too, as the first card of a number does in play (seed 000); the setup names them."""
+    if not isinstance(given, list):
+        raise CatalogError(f"variation 2: unpaired lists the cards turned up singly while pairs were searched, e.g. "
+                           f"[11, \"24+\"]; got {given!r}")
+    cards = [_card(c, plants, "unpaired") for c in given]
+    for card in cards:
+        if card in seen or cards.count(card) > 1:
+            raise CatalogError(f"variation 2: unpaired: {card} is already out of the deck (in the market, removed, or "
+                               "listed twice)")
+        if twin(card) in cards:
+            raise CatalogError(f"variation 2: unpaired: {card} and {twin(card)} are a pair: list the number in removed_pairs")
+    if cards:
+        out["unpaired"] = ranked(cards)
+    return cards
 
 
 def _card(value, plants, key):

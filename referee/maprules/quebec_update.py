@@ -3,7 +3,8 @@
 Seed 001, ケベック州, 第5フェーズ: 「発電所更新時、緑以外のもっとも大きい発電所を山札に戻す。」 In Steps 1–2 the
 highest plant of the future market that is not green (ecological or fusion) goes under the deck
 instead of the highest; a card replaces it as usual. If every plant of the future market is green,
-none goes under and nothing is drawn (docs/rules-notes.md). Step 3 keeps the base update (the
+none goes under and nothing is drawn (docs/rules-notes.md; the house reading quebec_all_green =
+highest_under plays the base update then: the highest goes under). Step 3 keeps the base update (the
 lowest plant leaves the game). The ruling is `green_kept` (the plant put under, or none, and the
 green plants passed over).
 
@@ -39,6 +40,8 @@ def _update(state, ctx, task) -> list:
     future = [c for c in state["market"] if c != STEP3][len(plant_market.current(state, ctx)):]
     green = [c for c in future if ctx.plant(c).kind in task["kinds"]]
     others = [c for c in future if c not in green]
+    if not others and ctx.reading("quebec_all_green") == "highest_under":   # house reading: the base update
+        return [{**e, **ctx.ruled_by("quebec_all_green")} for e in bureaucracy.market_update(state, ctx, task)]
     if not others:
         return [event("green_kept", f"Every plant of the future market is green ({listing(green)}): none goes "
                       "under the deck this round", plant=None, kept=green)]

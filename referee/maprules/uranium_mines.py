@@ -92,9 +92,14 @@ def game_ends(state, ctx, params):
 
 def _price_now(state, ctx) -> int:
     """「現在の市場価格」: where the cheapest uranium cube sits (the seed's 燃料初期価格 reads a
-    resource's price the same way); with none on the track, the dearest space."""
+    resource's price the same way); with none on the track, the dearest space. The house reading
+    australia_uranium_price = highest_empty reads it as the dearest empty space (where the next cube
+    goes); on a full track, where the cheapest cube sits."""
     count = state["resources"]["market"][_URANIUM]
-    return filled_prices(ctx, state, _URANIUM, count)[0] if count else max(track(ctx, state, _URANIUM))
+    spaces = sorted(track(ctx, state, _URANIUM))
+    if ctx.reading("australia_uranium_price") == "highest_empty" and count < len(spaces):
+        return spaces[len(spaces) - count - 1]
+    return filled_prices(ctx, state, _URANIUM, count)[0] if count else max(spaces)
 
 
 def _pay_all(state, ctx, params, final=False) -> list:
@@ -128,7 +133,8 @@ def _pay(state, ctx, name, params, final) -> dict:
                  f"{placed} of {due} uranium onto the market{short}"
                  + (f", on {named('space', spaces)}" if placed else ""),
                  player=name, mines=list(mines), cities=cities, price=price, income=income, due=due,
-                 placed=placed, spaces=spaces, supply=supply, room=room, final=final)
+                 placed=placed, spaces=spaces, supply=supply, room=room, final=final,
+                 **ctx.ruled_by("australia_uranium_price"))
 
 
 def _mine_income(state, ctx, task) -> list:
@@ -194,7 +200,7 @@ def _ruling_mine_income(w, e):
         short = (w._("Only %(supply)s uranium left in the supply, of %(due)s due.", supply=e["supply"], due=e["due"])
                  if e["supply"] < e["room"] else
                  w._("The uranium market has room for only %(room)s, of %(due)s due.", room=e["room"], due=e["due"]))
-    return w.sentences(final, paid, placed, short)
+    return w.sentences(final, paid, placed, short, w.reading_note(e))
 
 
 def _ruling_uranium_removed(w, e):

@@ -18,6 +18,7 @@ from ..i18n import LANGUAGES, locale_id
 from ..rules import map_setup
 from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
+from ..rulings.readings import describe_readings
 from ..rulings.variations import describe_variation
 from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
@@ -52,6 +53,7 @@ class Card:
     changed: tuple[str, ...] = ()  # the edition tables whose numbers the board really changes
     one_page: bool = True         # a4/letter: one sheet, front and back; a6: two cards (see the docstring)
     variation: object = None      # seed 000's variation played (catalog.variations.Variation), if any
+    readings: tuple = ()          # house readings chosen other than the default: (option, choice) pairs
 
     @property
     def count(self) -> PlayerCount:
@@ -91,13 +93,14 @@ def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=
     or a game's Context playing one) and its own rules in the reader's words."""
     edition, base = load_edition("original", map=game_map), load_edition("original")
     changed = tuple(k for k in sorted(game_map.overrides) if getattr(edition, k) != getattr(base, k))
-    played = None
+    played, house = None, ()
     if isinstance(variation, Context):
-        edition, played = variation.edition, variation.variation
+        edition, played, house = variation.edition, variation.variation, variation.readings
     elif variation is not None:
         edition, played, _removed = tables(variation, game_map, edition, players, deck)
     rules = describe_rules(game_map, lang, players, played)
-    return Card(Words(lang), game_map, edition, players, tuple(rules), changed, one_page=size != "a6", variation=played)
+    return Card(Words(lang), game_map, edition, players, tuple(rules), changed, one_page=size != "a6", variation=played,
+                readings=house)
 
 
 def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,
@@ -275,6 +278,11 @@ def _numbers(f: Flow, card: Card):
         f.heading(line) if i == 0 else f.para(line, k=0.9)
         f.gap(0.2 if i else 0)
     if card.variation is not None:
+        f.gap(0.4)
+    if card.readings:   # house readings other than the default (docs/rules-notes.md §5)
+        f.heading(_("Table rules"))
+        for line in describe_readings(dict(card.readings), w.lang):
+            f.para(line, k=0.9)
         f.gap(0.4)
 
 

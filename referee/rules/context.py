@@ -20,7 +20,17 @@ class Context:
     areas: tuple
     short_game: bool = False
     variation: object = None   # seed 000's variation 1–4 (referee.catalog.variations.Variation), or None
+    readings: tuple = ()       # the house readings chosen other than the default: (option, choice) pairs
     planner_factory: object = field(default=None, compare=False)
+
+    def reading(self, option: str):
+        """The table's choice of a house reading (maps/readings/readings.toml), None where the default is played."""
+        return dict(self.readings).get(option)
+
+    def ruled_by(self, option: str) -> dict:
+        """The fields naming a house reading in the ruling that applies it (none for the default)."""
+        choice = self.reading(option)
+        return {"reading": option, "choice": choice} if choice else {}
 
     @property
     def counts(self):

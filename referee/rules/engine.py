@@ -7,14 +7,17 @@ from .errors import BadAction, WrongPhase, NotYourTurn
 from .events import event
 from .fields import known_keys, normal_name, plain_json
 from .copying import deep_copy
-from . import auction, building, bureaucracy, cards, flow, legal, order, resources
+from . import auction, building, bureaucracy, cards, flow, legal, map_setup, order, resources
 from .state import initial_state, player
 
 
 def start(setup: dict, ctx) -> tuple:
     """The state after setup, with the rulings of the first moment (the round-1 order)."""
     state = initial_state(setup, ctx)
-    events = order.round_one(state, setup)
+    events = order.round_one(state, setup) + map_setup.short_removal(state, ctx)
+    if ctx.readings:   # the house readings the table chose (docs/rules-notes.md §5), named once at the start
+        events.append(event("house_readings", "Table rules: " + ", ".join(f"{o} = {c}" for o, c in ctx.readings),
+                            readings=dict(ctx.readings)))
     events += flow.advance(state, ctx)
     state["next"] = legal.next_actions(state, ctx)
     return state, events

@@ -36,13 +36,29 @@ def random_removals(ctx) -> int:
     return 0 if ctx.players in ctx.map.setup.get("removed_by_players", {}) else ctx.counts.removed
 
 
+def removable(deck_plants: list, top) -> int:
+    """How many plants the face-down removal can take: every plant of the deck but the card put on
+    top (seed 000: 「最初に発電所市場に並べる03～10の発電所と13番の発電所は除外しません」). A small deck
+    (variation 4, 「発電所の数を増やしたり、減らしたりすることもできます」) loses only what it holds."""
+    return len([n for n in deck_plants if n != top])
+
+
+def short_removal(state: dict, ctx) -> list:
+    """The ruling that the face-down removal took fewer plants than the edition's count, or []."""
+    due, hidden = random_removals(ctx), state["deck"]["removed_unseen"]
+    if hidden >= due:
+        return []
+    return [event("setup_removal_short", f"The deck holds only {hidden} plant(s) that can be removed: "
+                  f"{hidden} removed face down instead of {due}", removed=hidden, due=due)]
+
+
 def deck(ctx, top: int, deck_plants: list) -> dict:
     """The deck at setup. Without a `[setup] deck` or set-aside plants it is the base deck
     (deck.py): `top`, then the rest shuffled, then the Step 3 card."""
     setup = ctx.map.setup
     aside = sorted(setup.get("aside_until_step2", []))
     plants = [n for n in deck_plants if n not in aside]
-    hidden = random_removals(ctx)
+    hidden = min(random_removals(ctx), removable(plants, top))
     out = {"top": top, "above": len(plants) - hidden, "removed_unseen": hidden, "unseen": plants,
            "under": [], "step3_drawn": False, "shuffled": None}
     if "deck" in setup or aside:

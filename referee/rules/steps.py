@@ -56,10 +56,12 @@ def begin_step3(state: dict, ctx, task: dict) -> list:
     """Remove the Step 3 card and the lowest plant, no replacement; Step 3 applies from `when`.
     If Step 2 was never reached, its changes come first; if it was reached in this very phase 4,
     it still takes effect after the phase, as usual."""
-    if not state["step2_started"] and not step2_due(state, ctx):
-        state["queue"][0:0] = [{"task": "step2", "set_step": False}, task]
-        return []
     events = []
+    if not state["step2_started"] and not step2_due(state, ctx):
+        if ctx.reading("step3_before_step2") != "step3_only":
+            state["queue"][0:0] = [{"task": "step2", "set_step": False}, task]
+            return []
+        events += skip_step2(state, ctx)
     if STEP3 in state["market"]:
         state["market"].remove(STEP3)
     low = plant_market.lowest(state)
@@ -73,6 +75,16 @@ def begin_step3(state: dict, ctx, task: dict) -> list:
         start = "in the bureaucracy phase" if when == "bureaucracy" else "from the next round"
         events.append(event("step3_coming", f"Step 3 card removed: Step 3 applies {start}", when=when))
     return events
+
+
+def skip_step2(state: dict, ctx) -> list:
+    """The house reading step3_before_step2 = step3_only (seed 000 removes only the Step 3 card and the
+    lowest plant): Step 2's one-time removal and draw do not happen; what else Step 2 brings (plants set
+    aside for it, a map's own Step 2 rules) still does, and Step 2 can no longer begin."""
+    state["step2_started"] = True
+    events = [event("step2_skipped", "The Step 3 card came before Step 2: only the Step 3 card and the lowest plant "
+                    "leave (house reading step3_before_step2 = step3_only)", **ctx.ruled_by("step3_before_step2"))]
+    return events + map_setup.return_aside(state) + hooks.run(ctx, "step2_begins", state, ctx)
 
 
 def apply_step3(state: dict, ctx) -> list:

@@ -5,7 +5,7 @@ steps, log, next (what the table waits for), refusals and setup (a map's own set
 map rules' own writers and sentences live beside their rules in referee/maprules and join here.
 `words` holds the reader's words and the tables of writers, `vocabulary` the game's nouns.
 """
-from . import auction, building, bureaucracy, log, resources, steps, variations   # noqa: F401  (their writers register)
+from . import auction, building, bureaucracy, log, readings, resources, steps, variations   # noqa: F401  (their writers register)
 from .auction import DRAWS, NO_DRAWS, REMOVALS, SALES
 from .next import allowed_now, describe_next
 from .refusals import MOVED, PROBLEMS, render_error

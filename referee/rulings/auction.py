@@ -106,14 +106,20 @@ def _plant_removed(w, e):
 
 @ruling("plant_under_deck")
 def _plant_under_deck(w, e):
-    return w._("Put %(plant)s, the highest plant in the future market, face down under the deck.",
-               plant=w.plant(e["plant"]))
+    return w.sentences(w._("Put %(plant)s, the highest plant in the future market, face down under the deck.",
+                           plant=w.plant(e["plant"])), w.reading_note(e))
 
 
 @ruling("setup_removals_known")
 def _setup_removals_known(w, e):
     return w._("Every card above the Step 3 card has come up, so the plants removed at setup were %(numbers)s.",
                numbers=w.join(e["plants"]))
+
+
+@ruling("setup_removal_short")
+def _setup_removal_short(w, e):
+    return w._("The deck is small: only %(removed)s of the %(due)s plants the player count removes face down could be "
+               "removed (never the card on top).", removed=e["removed"], due=e["due"])
 
 
 @ruling("deck_shuffled")

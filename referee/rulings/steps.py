@@ -73,3 +73,9 @@ def _step2(w, e):
 def _step3(w, e):
     return w._("Step 3 begins: every plant in the market is open to auction, and a third player may build in "
                "each city.")
+
+
+@ruling("step2_skipped")
+def _step2_skipped(w, e):
+    return w.sentences(w._("The Step 3 card came up before Step 2: only the Step 3 card and the lowest plant leave "
+                           "the game; Step 2's removal and draw do not happen."), w.reading_note(e))

@@ -16,6 +16,7 @@ from babel.lists import format_list
 from ..catalog import load_edition
 from ..i18n import language, locale_id, translations
 from ..rules.context import RESOURCES, STEP3
+from .reading_names import reading_name
 from .vocabulary import KINDS, MARKETS, N_, PHASES, RESOURCES as RESOURCE_NAMES
 
 SENTENCE_GAP = {"en": " ", "ja": "", "zh-Hant": ""}
@@ -141,6 +142,12 @@ class Words:
     def edition(self):
         """The edition as this map changes it (its market spaces, its player counts)."""
         return load_edition("original", map=self.map)
+
+    def reading_note(self, event: dict) -> str:
+        """'(Table rule: …)' naming the house reading an event applies, "" for none (the default)."""
+        if not event.get("reading"):
+            return ""
+        return self._("(Table rule: %(rule)s.)", rule=reading_name(self, event["reading"], event.get("choice")))
 
     def ruling(self, kind: str, event: dict, **extra) -> str:
         """The writer of another event type: a map rule whose event reads as a base one (Korea's North refill)."""

@@ -11,20 +11,25 @@ name are empty seats); areas (repeated); toggle (an area tapped on the map); sho
 plant cards: variation (1–4, empty for the base game); market_N (variation 2: "old" or "new", the card
 of number N, 3–8, turned up second); removed_pairs (variation 2: the numbers removed in pairs);
 cities (repeated) and toggle_city (variation 3: a city tapped on the map); deck (variation 4: a
-shipped deck's id; an uploaded deck file is read by games.create).
+shipped deck's id; an uploaded deck file is read by games.create). Table rules: reading_<option>
+(a house reading's choice, maps/readings/readings.toml; only those that concern the game and differ from the
+default go into the setup line).
 """
 import re
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from ..catalog import CatalogError, available_maps, load_edition, load_map
+from ..catalog import readings
+from ..catalog.deck_check import MARKET_SIZE
 from ..catalog.decks import available_decks
 from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
 from ..rulings import vocabulary
+from ..rulings.readings import CHOICES, NAMES
 from . import custom_maps
 from .language import listed
 
@@ -77,6 +82,18 @@ class SetupForm:
     cities: list = field(default_factory=list)   # variation 3: the cities chosen one by one
     deck: str = "new"               # variation 4: a shipped deck's id
     deck_data: dict | None = None   # variation 4: an uploaded deck file's contents
+    readings: dict = field(default_factory=dict)   # Table rules: house reading -> the choice made
+
+    def house(self) -> dict:
+        """The table rules for the setup line: those that concern this game and are not the default."""
+        board = self.board
+        if board is None:
+            return {}
+        return {o: c for o, c in self.readings.items() if c != readings.default(o)
+                and readings.applies(o, board.id, self.variation, len(self.players))}
+
+    def table_rules(self) -> list:
+        return table_rules(self)
 
     def cities_needed(self) -> int:
         """Variation 3: how many cities this many players choose (0 otherwise or for an unplayable count)."""
@@ -136,6 +153,8 @@ def read(form) -> SetupForm:
     result.market = {n: "new" if form.get(f"market_{n}") == "new" else "old" for n in VARIATION_2_NUMBERS}
     result.pairs = (form.get("removed_pairs") or "")[:200]
     result.deck = form.get("deck") if form.get("deck") in available_decks() else "new"
+    result.readings = {o: form.get(f"reading_{o}") for o, spec in readings.options().items()
+                       if form.get(f"reading_{o}") in spec["choices"]}
     cities = list(dict.fromkeys(form.getlist("cities")))
     tapped = form.get("toggle_city")
     if tapped:
@@ -181,6 +200,11 @@ def check(f: SetupForm) -> list:
     if cities and len(f.cities) != cities:
         problems.append(_("With %(players)s players variation 3 uses %(needed)s cities; %(chosen)s are chosen.",
                           players=len(players), needed=cities, chosen=len(f.cities)))
+    held = f.deck_data.get("cards") if f.variation == 4 and isinstance(f.deck_data, dict) else None
+    if isinstance(held, dict) and len(held) <= MARKET_SIZE:
+        problems.append(_("The deck file holds %(cards)s plants: the market takes %(market)s, which leaves none to "
+                          "draw. A deck needs at least %(least)s plants.",
+                          cards=len(held), market=MARKET_SIZE, least=MARKET_SIZE + 1))
     if f.variation == 2 and f.pair_numbers() is None:
         problems.append(_("Removed pairs: type the plant numbers removed in pairs, such as 12, 27."))
     if needed is not None and len(f.areas) != needed:
@@ -228,8 +252,26 @@ def setup_line(f: SetupForm) -> dict:
         line["cities"] = f.cities
     if f.variation == 4:
         line["deck"] = f.deck_data if f.deck_data is not None else f.deck
+    if f.house():                         # house readings (docs/rules-notes.md §5)
+        line["readings"] = f.house()
     if f.order_by == "table":
         line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
     else:
         line["seed"] = secrets.randbelow(2 ** 31)
     return line
+
+
+def table_rules(f) -> list:
+    """The Table rules section: each house reading with its choices (the default first) and where it
+    applies, in the page's language: [(option, name, [(choice, label, chosen)], where)]."""
+    out = []
+    for option, spec in readings.options().items():
+        chosen = f.readings.get(option, spec["choices"][0])
+        choices = [(c, _(CHOICES[(option, c)]) + ("" if i else " " + _("(default)")), c == chosen)
+                   for i, c in enumerate(spec["choices"])]
+        where = [shown(load_map(m).name) for m in spec.get("maps", ())]
+        where += [_("variation %(number)s", number=n) for n in spec.get("variations", ())]
+        where += [ngettext("%(num)s player", "%(num)s players", n) for n in spec.get("players", ())]
+        out.append((option, _(NAMES[option]), choices,
+                    _("Only for: %(games)s", games=listed(where, "standard")) if where else ""))
+    return out

@@ -8,7 +8,7 @@ import pytest
 from referee.game import Game
 from referee.i18n import translations
 from referee.printing import card_pdf, report_pdf
-from pdfkit import text
+from pdfkit import reading, text
 from printkit import LANGS, cities, run
 from tablekit import setup_line
 
@@ -64,3 +64,16 @@ def test_print_card_variation_3_from_the_command_line(tmp_path):
     assert done.returncode == 0, done.stderr
     page = text(out.read_bytes())
     assert re.search(r"Cities in play[ \t]+32(?=\s|$)", page) and re.search(r"Step 2 at[ \t]+8 cities", page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_prints_the_house_readings_other_than_the_default(lang):
+    """docs/rules-notes.md §5: a game's aid names each table rule the table chose; none for the defaults."""
+    _ = translations(lang).gettext
+    chosen = Game({**setup_line(3), "readings": {"step3_before_step2": "step3_only"}})
+    flat = "".join(reading(card_pdf(chosen.ctx.map, 3, lang, variation=chosen.ctx)).split())
+    assert "".join(_("Table rules").split()) in flat
+    assert "".join(_("Step 3 card before Step 2").split()) in flat
+    plain = Game(setup_line(3))
+    assert "".join(_("Table rules").split()) not in "".join(reading(card_pdf(plain.ctx.map, 3, lang,
+                                                                             variation=plain.ctx)).split())

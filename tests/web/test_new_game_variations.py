@@ -89,3 +89,42 @@ def test_variation_2_table_shows_the_cards_out_of_the_game(client, app):
     assert client.post("/games/new", data={**FOUR, "variation": "2", "removed_pairs": "12 27 30 40"}).status_code == 303
     page = client.get(f"/games/{stored(app)[0][0]}/").get_data(as_text=True)
     assert re.search(r'Out of the game: <span class="numbers">[^<]*\b12 12\+ [^<]*\b40 40\+', page)
+
+
+def test_new_game_table_rules_offer_each_house_reading_with_its_default_in_the_pages_language(client):
+    """docs/rules-notes.md §5: every house reading is a choice under "Table rules", the default marked."""
+    page = client.get("/games/new").get_data(as_text=True)
+    assert "Table rules" in page and 'name="reading_step3_before_step2"' in page
+    for option in ("variation_2_removal", "variation_4_top", "france_variation_1", "australia_uranium_price",
+                   "quebec_all_green", "benelux_removal_order", "australia_two_player_areas"):
+        assert f'name="reading_{option}"' in page
+    assert "(default)" in page and "Only for: Québec" in page
+    client.get("/language/ja?next=/games/new")
+    ja = client.get("/games/new").get_data(as_text=True)
+    assert "卓のルール" in ja and "（既定）" in ja and "ステップ2より前にステップ3カードが出たとき" in ja
+    client.get("/language/zh-Hant?next=/games/new")
+    assert "本桌規則" in client.get("/games/new").get_data(as_text=True)
+
+
+def test_new_game_table_rules_go_into_the_setup_line_when_they_concern_the_game(client, app):
+    data = {**FOUR, "reading_step3_before_step2": "step3_only", "reading_quebec_all_green": "highest_under",
+            "reading_benelux_removal_order": "nonsense"}
+    assert client.post("/games/new", data=data).status_code == 303
+    line = json.loads(stored(app)[0][1])
+    assert line["readings"] == {"step3_before_step2": "step3_only"}   # Québec's is not this game's
+
+
+def test_new_game_default_table_rules_leave_the_setup_line_as_before(client, app):
+    assert client.post("/games/new", data={**FOUR, "reading_step3_before_step2": "step2_first"}).status_code == 303
+    assert "readings" not in json.loads(stored(app)[0][1])
+
+
+def test_new_game_a_deck_too_small_to_play_is_refused_with_the_reason_in_the_pages_language(client, app):
+    """A deck file of eight plants fills the market and leaves nothing to draw (docs/decks.md)."""
+    deck = ('id = "tiny"\nname = "Tiny"\nsource = "a test"\n[cards]\n'
+            + "".join(f'"{n}" = {{ kind = "coal", burns = 2, powers = 1 }}\n' for n in range(3, 11))).encode()
+    client.get("/language/ja?next=/games/new")
+    data = {**FOUR, "variation": "4", "deck_file": (io.BytesIO(deck), "tiny.toml")}
+    response = client.post("/games/new", data=data, content_type="multipart/form-data")
+    assert response.status_code == 400 and stored(app) == []
+    assert any("山札のファイルの発電所は8枚です" in p and "9枚以上必要です" in p for p in problems(response))
