@@ -234,7 +234,7 @@ def _phase(f: Flow, number: int, name: str, order: str):
         c.setFillColor(ACCENT)
         c.circle(f.x + r, mid, r, stroke=0, fill=1)
         draw_text(c, f.x + r, mid - size * 0.33, str(number), f.lang, size * 0.92, WHITE, "centre", bold=True)
-        tag = draw_text(c, f.x + f.w, mid - f.s * 0.3, order, f.lang, f.s * 0.82, MUTED, "right")
+        tag = draw_text(c, f.x + f.w, mid - f.s * 0.3, order, f.lang, f.size(0.82), MUTED, "right")
         room = f.w - f.s * 1.9 - tag - f.s * 0.6
         draw_text(c, f.x + f.s * 1.9, mid - size * 0.36, name, f.lang, shrink(name, f.lang, size, room), ACCENT,
                   bold=True)

@@ -17,6 +17,7 @@ SPARK = colors.HexColor("#f0a500")      # small highlights
 TINT = colors.HexColor("#eaf0f7")       # alternate rows
 RULE = colors.HexColor("#b9c4d2")
 WHITE = colors.white
+MIN_TYPE = 8.0      # points: nothing on a card or a report is printed smaller (issue 24)
 
 
 def colour(value) -> colors.Color:
@@ -73,9 +74,9 @@ class Set(Flowable):
 
 
 def shrink(text: str, lang: str, size: float, width: float) -> float:
-    """The size at which one line of text fits width (never larger than size)."""
+    """The size at which one line of text fits width (never larger than size, never under MIN_TYPE)."""
     need = text_width(text, lang, size)
-    return size if need <= width else size * width / need
+    return size if need <= width else max(size * width / need, min(size, MIN_TYPE))
 
 
 class Flow:
@@ -92,12 +93,17 @@ class Flow:
     def gap(self, k=0.5):
         self.y -= k * self.s
 
+    def size(self, k=1.0) -> float:
+        """The type size k times the base, never under MIN_TYPE: fitting a face then picks a base at
+        which the small print (table labels at 0.8) is still 8 pt."""
+        return max(self.s * k, MIN_TYPE)
+
     def leading(self, size) -> float:
         return size * (1.22 if self.lang == "en" else 1.32)
 
     def para(self, text, k=1.0, fill=INK, indent=0.0, bullet=None):
         """A wrapped paragraph; bullet is a small coloured square hung in the indent."""
-        size = self.s * k
+        size = self.size(k)
         p = Set(text, self.lang, size, self.leading(size), fill)
         _, h = p.wrap(self.w - indent, 1e6)
         if self.draw:
@@ -109,23 +115,29 @@ class Flow:
         self.y -= h
 
     def band(self, text, right="", k=1.25, fill=ACCENT):
-        """A full-width coloured heading bar, white text left, an optional note right."""
-        size = self.s * k
-        h = size * 1.75
+        """A full-width coloured heading bar, white text left, an optional note right. A title that would
+        have to shrink by more than a tenth to fit one line takes two lines at its size instead."""
+        size = self.size(k)
+        pad, note = size * 0.45, self.size(0.95)
+        room = self.w - 2 * pad - (text_width(right, self.lang, note) + pad if right else 0)
+        lines = [text]
+        if shrink(text, self.lang, size, room) < size * 0.9:
+            lines = linebreak.lines(text, room, lambda piece: text_width(piece, self.lang, size))
+        step = self.leading(size)
+        h = size * 1.75 + step * (len(lines) - 1)
         if self.draw:
             self.c.setFillColor(colour(fill))
             self.c.roundRect(self.x, self.y - h, self.w, h, size * 0.25, stroke=0, fill=1)
-            base = self.y - h / 2 - size * 0.36
-            pad = size * 0.45
-            note = self.s * 0.95
-            room = self.w - 2 * pad - (text_width(right, self.lang, note) + pad if right else 0)
-            draw_text(self.c, self.x + pad, base, text, self.lang, shrink(text, self.lang, size, room), WHITE, bold=True)
+            base = self.y - size * 0.875 - size * 0.36
+            for i, line in enumerate(lines):
+                draw_text(self.c, self.x + pad, base - i * step, line, self.lang, shrink(line, self.lang, size, room),
+                          WHITE, bold=True)
             if right:
                 draw_text(self.c, self.x + self.w - pad, base + size * 0.06, right, self.lang, note, WHITE, "right")
         self.y -= h
 
     def heading(self, text, k=1.1, fill=ACCENT, rule=True):
-        size = self.s * k
+        size = self.size(k)
         if self.draw:
             base = self.y - size
             draw_text(self.c, self.x, base, text, self.lang, shrink(text, self.lang, size, self.w), fill, bold=True)
@@ -145,7 +157,7 @@ class Flow:
             x = self.x
             for (text, opts), frac in zip(cells, widths):
                 cw = self.w * frac
-                size = self.s * opts.get("k", k)
+                size = self.size(opts.get("k", k))
                 pad = self.s * 0.35 * opts.get("pad", 1.0)
                 base = self.y - h / 2 - size * 0.36
                 left = x + pad

@@ -8,7 +8,8 @@ whole, プレ/イヤー may break). A line never starts with a closing mark, a s
 prolonged sound mark or a full-width comma, stop, colon, semicolon, ! or ? (。、」ー…), and never ends
 with an opening bracket or quote (「（); when the greedy break would do either, the last unit of the
 line moves down to the next one. ReportLab's own CJK breaker hangs such a character past the column
-instead, up into the margin a printer clips.
+instead, up into the margin a printer clips. A paragraph never ends on a line of one kanji or kana
+and its 「。」 (a widow): a character of the line above comes down with it.
 """
 import re
 
@@ -51,7 +52,30 @@ def _lines(text: str, width: float, measure) -> list[str]:
         if line or not unit.isspace():   # a line never starts with the space it broke at
             line.append(unit)
     done.append(line)
+    _no_widow(done, width, measure)
     return ["".join(units_).strip() for units_ in done]
+
+
+def widow(line: str) -> bool:
+    """A paragraph's last line holding one character and its closing marks (「す。」), which a print shop
+    never leaves alone: a Latin word or a number may stand alone, a lone kanji or kana may not."""
+    text = line.strip()
+    body = text.rstrip("".join(CANNOT_START))
+    return len(body) == 1 and not body.isascii()
+
+
+def _no_widow(done: list, width: float, measure):
+    """The last line a widow: carry units down from the line above (keeping the kinsoku rules) until
+    the last line holds two characters; the line above keeps at least two units."""
+    while len(done) > 1 and widow("".join(done[-1])) and len(done[-2]) > 2:
+        kept, carried = _kinsoku(done[-2][:-1], done[-2][-1])
+        carried = carried + [done[-2][-1]]
+        moved = carried + done[-1]
+        while moved and moved[0].isspace():   # a line never starts with the space it broke at
+            moved.pop(0)
+        if not kept or measure("".join(moved).strip()) > width:
+            return
+        done[-2], done[-1] = kept, moved
 
 
 def _kinsoku(line: list[str], following: str) -> tuple[list[str], list[str]]:

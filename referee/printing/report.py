@@ -20,7 +20,7 @@ from ..i18n import LANGUAGES
 from . import fonts
 from ..rulings.variations import describe_variation
 from .card import PrintError
-from .kit import ACCENT, INK, MUTED, RULE, TINT, WHITE, Set
+from .kit import ACCENT, INK, MIN_TYPE, MUTED, RULE, TINT, WHITE, Set
 from .words import Words
 
 # Print-friendly tones for the house colours players usually name; any other colour is read as is.
@@ -106,7 +106,7 @@ class _Report:
         cells, widths = [[lines]], [width]
         if url:
             size = 24 * mm
-            cells[0].append([_qr(url, size, self.font), self.p(_("Scan to open this game at the table"), 7, WHITE, 1)])
+            cells[0].append([_qr(url, size, self.font), self.p(_("Scan to open this game at the table"), MIN_TYPE, WHITE, 1)])
             widths = [width - size - 8 * mm, size + 8 * mm]
         t = self.table(cells, widths, [("BACKGROUND", (0, 0), (-1, -1), ACCENT), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 4 * mm), ("RIGHTPADDING", (0, 0), (-1, -1), 4 * mm),
@@ -114,14 +114,14 @@ class _Report:
                                ("ALIGN", (-1, 0), (-1, 0), "CENTER")])
         out = [t]
         if url:
-            out += [Spacer(1, 1 * mm), self.p(url, 7, MUTED, 2)]
+            out += [Spacer(1, 1 * mm), self.p(url, MIN_TYPE, MUTED, 2)]
         return out
 
     def standings(self, width):
         w, st = self.words, self.state
         _ = w.gettext
         result = st["result"]
-        head = [_("Place"), "", _("Player"), _("Cities powered"), _("Money"), _("Cities")]
+        head = [_("Place"), "", _("Player"), _("Cities powered"), _("Money"), _("Cities connected")]
         rows = [[self.p(h, 8.5, MUTED, 0 if i == 2 else 1) if h else "" for i, h in enumerate(head)]]
         if result:
             ranking = result["ranking"]
@@ -182,7 +182,7 @@ class _Report:
         height = 46 * mm
         d = Drawing(width, height, initialFontName=self.font)  # not ReportLab's unembedded default
         plot = LinePlot()
-        plot.x, plot.y, plot.width, plot.height = 9 * mm, 7 * mm, width - 12 * mm, height - 10 * mm
+        plot.x, plot.y, plot.width, plot.height = 9 * mm, 10 * mm, width - 12 * mm, height - 13 * mm
         plot.data = [[(r, value(st["players"][n])) for r, st in rounds] for n in self.names]
         for i, name in enumerate(self.names):
             plot.lines[i].strokeColor = self.colours[name]
@@ -193,16 +193,15 @@ class _Report:
         top = max([value(st["players"][n]) for _r, st in rounds for n in self.names] + [1])
         plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(last, 1)
         plot.xValueAxis.valueSteps = list(range(0, max(last, 1) + 1))
-        plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = 0, _nice(top)
-        plot.yValueAxis.valueStep = _nice(top) / 4
+        plot.yValueAxis.valueMin, (plot.yValueAxis.valueMax, plot.yValueAxis.valueStep) = 0, _nice(top)
         for axis in (plot.xValueAxis, plot.yValueAxis):
-            axis.labels.fontName, axis.labels.fontSize, axis.labels.fillColor = self.font, 7, MUTED
+            axis.labels.fontName, axis.labels.fontSize, axis.labels.fillColor = self.font, MIN_TYPE, MUTED
             axis.strokeColor = RULE
         plot.yValueAxis.visibleGrid, plot.yValueAxis.gridStrokeColor = True, colors.HexColor("#e3e8ee")
         plot.xValueAxis.labelTextFormat = "%d"
         plot.yValueAxis.labelTextFormat = "%d"
         d.add(plot)
-        d.add(String(plot.x + plot.width, 0.5 * mm, self.words.gettext("round"), fontName=self.font, fontSize=7,
+        d.add(String(plot.x + plot.width, 0.5 * mm, self.words.gettext("round"), fontName=self.font, fontSize=MIN_TYPE,
                      fillColor=MUTED, textAnchor="end"))
         return d
 
@@ -231,7 +230,7 @@ class _Report:
         head = [self.p(_("Round"), 8.5, MUTED, 1)] + [self.p(self.shown[n], 9, INK, 1) for n in self.names]
         rows = [head]
         for r in rounds:
-            rows.append([self.p(str(r), 9.5, MUTED, 1)] + [self._bought(bought.get((r, n))) for n in self.names])
+            rows.append([self._figure(str(r), fill=MUTED)] + [self._bought(bought.get((r, n))) for n in self.names])
         totals = [sum(sale[1] for (_r, who), sale in bought.items() if who == n) for n in self.names]
         rows.append([self.p(_("Total"), 8.5, MUTED, 1)] + [self.p(w.money(t), 9.5, INK, 1) for t in totals])
         col = (width - ROUND_COLUMN) / max(len(self.names), 1)
@@ -248,21 +247,32 @@ class _Report:
 
     def _bought(self, sale):
         if sale is None:
-            return self.p("·", 9.5, RULE, 1)
+            return self._figure("·", fill=RULE)
         plant, price = sale
-        return self.p(f'<font size="11">{plant}</font> <font color="#5b6472">({price})</font>', 9, INK, 1, raw=True)
+        return self._figure(plant, f"({price})")
+
+    def _figure(self, big, small="", fill=INK):
+        """A cell of the plants grid: a number at 11 pt and an optional note at 9, every cell of a row set
+        alike so that the round's number stands on the same baseline as the plants bought in it."""
+        note = f' <font color="{MUTED.hexval().replace("0x", "#")}">{small}</font>' if small else ""
+        return self.p(f'<font size="11">{big}</font>{note}', 9, fill, 1, raw=True)
 
 
 def _key(row):
     return row["powered"], row["money"], row["cities"]
 
 
-def _nice(top: float) -> float:
-    """A round axis maximum at or above top, divisible in four."""
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
-        if top <= step * 4:
-            return step * 4
-    return float(top)
+NICE_STEPS = (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400, 500)
+
+
+def _nice(top: float) -> tuple:
+    """(axis maximum, step): the lowest maximum at or above top that 3 to 5 round steps reach (the
+    longest step of those), so that a maximum of 21 gets an axis to 25, not to 40."""
+    found = [(step * parts, -step) for step in NICE_STEPS for parts in (3, 4, 5) if step * parts >= top]
+    if not found:
+        return float(top), top / 4
+    most, step = min(found)
+    return most, -step
 
 
 def _short(text: str, most: int) -> str:

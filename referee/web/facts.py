@@ -29,7 +29,7 @@ from flask_babel import gettext as _
 
 from ..rules.context import RESOURCES
 from .language import listed
-from .numbers import whole
+from .numbers import typed, whole
 from .views import resource_name
 
 TYPES = ("nominate", "bid", "pass_bid", "sold", "pass", "draw", "discard", "buy", "move", "build", "power",
@@ -41,7 +41,7 @@ class FormError(ValueError):
 
 
 def number(form, field: str, label: str, default=None) -> int:
-    text = (form.get(field) or "").strip()
+    text = typed(form.get(field))
     if not text:
         if default is None:
             raise FormError(_("%(what)s is missing.", what=label))
@@ -56,7 +56,7 @@ def number(form, field: str, label: str, default=None) -> int:
 
 def plant(form, field: str, label: str):
     """A plant as the form names it: its number, or a new card's id with its plus ("13+", seed 000)."""
-    text = (form.get(field) or "").strip()
+    text = typed(form.get(field))
     if text.endswith("+") and whole(text[:-1]) is not None:
         return f"{whole(text[:-1])}+"
     return number(form, field, label)
@@ -157,7 +157,7 @@ def power_fields(form) -> dict:
 def burn_mix(text) -> dict:
     """"coal=1,oil=1" as {"coal": 1, "oil": 1}; blank gives {} (the engine's default mix)."""
     mix = {}
-    for part in (text or "").split(","):
+    for part in typed(text).split(","):
         if not part.strip():
             continue
         r, _sep, n = part.partition("=")

@@ -32,6 +32,7 @@ from ..rulings import vocabulary
 from ..rulings.readings import CHOICES, NAMES
 from . import custom_maps
 from .language import listed
+from .numbers import wholes
 
 SEATS = 6
 DEFAULT_MAP = "germany"     # the base game's board, chosen until the table picks another
@@ -101,8 +102,7 @@ class SetupForm:
 
     def pair_numbers(self) -> list | None:
         """Variation 2's removed pairs as numbers, None when the text holds something else."""
-        words = self.pairs.replace(",", " ").replace("、", " ").split()
-        return [int(w) for w in words] if all(w.isascii() and w.isdigit() and len(w) < 4 for w in words) else None
+        return wholes(self.pairs, longest=3)
 
     @property
     def players(self) -> list:

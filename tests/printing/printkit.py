@@ -1,9 +1,12 @@
 """Shared by the printing tests: PDFs made once per session (read them with pdfkit), the print command,
 the catalogue's city counts."""
+import io
 import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
+
+import pdfplumber
 
 from referee.game import replay
 from referee.i18n import translations
@@ -27,6 +30,12 @@ def example_game():
 @lru_cache(maxsize=None)
 def report(lang="en", url=None) -> bytes:
     return report_pdf(example_game(), lang, url=url)
+
+
+def smallest_type(pdf: bytes) -> float:
+    """The smallest size any character of the PDF is printed at, in points."""
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return min(c["size"] for page in doc.pages for c in page.chars)
 
 
 def run(*args, cwd=ROOT):

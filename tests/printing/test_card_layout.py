@@ -1,5 +1,7 @@
 """The card's layout: every face fits its box, type stays readable, A6 cards sit 2 or 4 to an A4 sheet."""
+import io
 
+import pdfplumber
 import pytest
 from reportlab.lib.pagesizes import A4, letter
 
@@ -7,10 +9,10 @@ from referee.catalog import available_maps, load_edition, load_map
 from referee.i18n import translations
 from referee.printing import PrintError, card_pdf
 from referee.printing.card import aid as make_aid, draw_face, type_sizes
-from referee.printing.kit import Flow
+from referee.printing.kit import MIN_TYPE, Flow
 from referee.printing.sheets import pages
 from pdfkit import page_count as pages_in, page_sizes, render, renders, text
-from printkit import LANGS, card
+from printkit import LANGS, card, smallest_type
 
 SIZES = ("a4", "a6", "letter")
 BODY = 0.9   # paragraphs are set at 0.9 (the fine print) or 0.92 of a face's base type
@@ -200,3 +202,39 @@ def test_a6_sheet_has_cut_marks_on_every_cut_line(per_sheet):
 def test_a_card_cannot_come_3_to_a_sheet():
     with pytest.raises(PrintError, match="A6 cards come 2 or 4 to an A4 sheet; got 3"):
         card_pdf("germany", 4, "en", "a6", per_sheet=3)
+
+
+@pytest.mark.parametrize("map_id, lang, size, variation", [
+    ("germany", "ja", "a6", 2), ("germany", "zh-Hant", "a6", 2), ("germany", "en", "a6", 2),
+    ("germany", "ja", "a6", 3), ("germany", "zh-Hant", "a6", 3), ("germany", "en", "a6", 3),
+    ("australia", "ja", "a4", None), ("australia", "ja", "letter", None), ("indian", "ja", "a4", None),
+    ("indian", "ja", "letter", None), ("korea", "ja", "letter", None), ("russia", "ja", "letter", None),
+    ("ukireland", "ja", "a6", None), ("germany", "zh-Hant", "a4", None)])
+def test_nothing_on_a_card_is_printed_under_8_pt(map_id, lang, size, variation):
+    """The income table's "cities" row (0.8 of the base) and the phase tags came out at 7.4–7.99 pt on
+    variation 2/3 A6 faces and on A4 ja Australia and India (issue 24)."""
+    pdf = card_pdf(map_id, 4, lang, size, variation=variation)
+    assert smallest_type(pdf) >= MIN_TYPE - 0.01
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_map_card_at_any_player_count_prints_type_under_8_pt(lang, size):
+    for map_id in available_maps():
+        for players in sorted(load_edition("original", map=load_map(map_id)).player_counts):
+            assert smallest_type(card(map_id, players, lang, size)) >= MIN_TYPE - 0.01, (map_id, players)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_title_band_takes_two_lines_rather_than_shrinking(lang):
+    """The UK ja A6 rules title was shrunk to 8.9 pt to fit one line (issue 24): a band's title is set
+    at its band's size, on two lines if need be."""
+    c = aid(lang, 4, "ukireland", "a6")
+    sheet, sizes = laid_out(c, "a6", 4)
+    title = c.words.gettext("Rules of %(map)s") % {"map": c.words.map_name(c.map)}
+    pdf = card("ukireland", 4, lang, "a6")
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        chars = [ch for page in doc.pages for ch in page.chars]
+    band = [ch for ch in chars if ch["text"] in title.replace(" ", "") and ch["size"] > sizes[3] * 1.2]
+    assert band and min(ch["size"] for ch in band) >= sizes[3] * 1.25 * 0.9 - 0.01

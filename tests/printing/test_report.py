@@ -1,6 +1,9 @@
 """The game report shows what the engine ruled: standings, the tie-break, figures per round, plants bought."""
 import copy
+import io
 import re
+
+import pdfplumber
 
 import pytest
 import qrcode
@@ -10,10 +13,11 @@ from referee import rulings
 from referee.game import replay
 from referee.i18n import translations
 from referee.printing import report_pdf
-from referee.printing.report import _Report
+from referee.printing.kit import MIN_TYPE
+from referee.printing.report import _Report, _nice
 from referee.printing.words import Words
 from pdfkit import page_count, reading, render, text
-from printkit import EXAMPLE, LANGS, example_game, report
+from printkit import EXAMPLE, LANGS, example_game, report, smallest_type
 
 URL = "http://192.168.1.20:8000/games/7"
 
@@ -152,3 +156,41 @@ def test_the_subtitle_says_the_game_ended_after_the_building_phase(lang):
     said = t("Game over after the building phase of round %(round)d, in Step %(step)d") % {"round": 10, "step": 3}
     assert "".join(said.split()) in "".join(reading(report(lang)).split())
     assert "回合結束時" not in reading(report("zh-Hant"))
+
+
+def test_the_round_number_stands_on_the_baseline_of_the_plants_bought_in_it():
+    """It stood 4 pt above them (issue 24): every row of the plants grid shares one baseline."""
+    with pdfplumber.open(io.BytesIO(report("en"))) as doc:
+        page = doc.pages[0]
+        table_top = next(w["top"] for w in page.extract_words() if w["text"] == "Each")
+        words = [w for w in page.extract_words(extra_attrs=["size"]) if w["top"] > table_top]
+    rounds = [w for w in words if w["x0"] < 100 and w["text"].isdigit()]
+    assert len(rounds) == example_game().state["round"]
+    for number in rounds:
+        row = [w for w in words if abs(w["bottom"] - number["bottom"]) < 6 and w is not number]
+        assert row and all(abs(w["bottom"] - number["bottom"]) < 0.5 for w in row if w["size"] > 10), (number, row)
+
+
+@pytest.mark.parametrize("top, axis", [(21, 25), (18, 20), (26, 30), (165, 200), (3, 3), (0, 3)])
+def test_a_chart_axis_ends_at_the_next_round_value_not_twice_the_maximum(top, axis):
+    """A maximum of 21 cities was drawn on an axis to 40 (issue 24)."""
+    most, step = _nice(top)
+    assert most == axis and most % step == 0 and 3 <= most / step <= 5
+
+
+def test_no_axis_ends_more_than_half_as_high_again_as_the_maximum():
+    for top in range(4, 1001):
+        most, _step = _nice(top)
+        assert top <= most <= 1.5 * top, top
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_report_type_is_smaller_than_8_pt(lang):
+    """Axis labels, the round caption, the QR caption and the address were 7 pt (issue 24)."""
+    assert smallest_type(report(lang, url=URL)) >= MIN_TYPE - 0.01
+
+
+def test_the_report_names_the_connected_cities_alike_in_its_table_and_its_chart():
+    """The standings said 都市数, the chart 接続都市数 (issue 24): both say the cities connected."""
+    page = squeezed(reading(report("ja")))
+    assert "接続都市数" in page and page.count("都市数") == page.count("接続都市数") + page.count("電力供給都市数")

@@ -47,6 +47,12 @@ def lines_of(pdf: bytes) -> list[str]:
     return ["".join(c["text"] for c in line) for chars in pdf_chars(pdf) for line in by_line(chars)]
 
 
+def stranded(text: str) -> bool:
+    """A printed line that is a paragraph's widow: one kanji or kana and its stop (a table's one-character
+    label, 煤 or 油, is no paragraph's end)."""
+    return linebreak.widow(text) and text[-1:] in linebreak.CANNOT_START
+
+
 def inside(c, box, page_height, lang) -> bool:
     """Across, the character's square (a centred Chinese mark is drawn moved inside its own square);
     down, its middle (a font's box reaches past the ink above and below)."""
@@ -74,6 +80,20 @@ def test_a_line_never_ends_with_an_opening_bracket_or_quote():
 def test_a_katakana_word_keeps_two_characters_on_each_side_of_a_break():
     assert linebreak.lines("スキャンしてこのゲームを開く", 9, len) == ["スキャンしてこの", "ゲームを開く"]
     assert "ゲーム" in linebreak.units("このゲームを") and "プレ" in linebreak.units("プレイヤー")
+
+
+@pytest.mark.parametrize("text, width", [("あいうえおかきくけこさす。", 6), ("電廠卡正面朝下洗勻後放置。", 6),
+                                         ("このカードの数字はこのマップのものです。", 19), ("あい 20 う。", 6)])
+def test_a_paragraph_never_ends_on_a_lone_kanji_or_kana_and_its_stop(text, width):
+    """A widow (「す。」 on a line of its own) takes a character of the line above down with it."""
+    lines = linebreak.lines(text, width, len)
+    assert not linebreak.widow(lines[-1]) and len(lines[-1].rstrip("。")) >= 2, lines
+    assert all(len(line) <= width for line in lines) and "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_widow_is_one_cjk_character_and_its_marks_not_a_word_or_a_number():
+    assert linebreak.widow("す。") and linebreak.widow("廠。") and linebreak.widow("す")
+    assert not linebreak.widow("です。") and not linebreak.widow("20。") and not linebreak.widow("go.")
 
 
 def test_latin_words_and_numbers_break_only_at_spaces():
@@ -111,6 +131,7 @@ def test_every_printed_line_stays_inside_its_face_and_keeps_the_cjk_line_rules(m
                 text = "".join(c["text"] for c in line)
                 assert all(inside(c, box, height, lang) for c in line), (text, line[0]["x0"], line[-1]["x1"], box)
                 assert text[:1] not in linebreak.CANNOT_START and text[-1:] not in linebreak.CANNOT_END, text
+                assert not stranded(text), f"a widow: {text!r}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -122,6 +143,7 @@ def test_every_printed_line_of_the_report_stays_inside_its_margins(lang):
             assert all(inside(c, (MARGIN, height - MARGIN, width - 2 * MARGIN, height - 2 * MARGIN), height, lang)
                        for c in line), text
             assert text[:1] not in linebreak.CANNOT_START, text
+            assert not stranded(text), f"a widow: {text!r}"
 
 
 def test_the_qr_caption_keeps_the_word_game_whole():
