@@ -30,6 +30,7 @@ from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
 from ..rulings import vocabulary
 from ..rulings.readings import CHOICES, NAMES
+from ..rulings.vocabulary import N_
 from . import custom_maps
 from .language import listed
 
@@ -261,6 +262,9 @@ def setup_line(f: SetupForm) -> dict:
     return line
 
 
+VARIATION_SHORT = {1: N_("variation 1"), 2: N_("variation 2"), 3: N_("variation 3"), 4: N_("variation 4")}
+
+
 def table_rules(f) -> list:
     """The Table rules section: each house reading with its choices (the default first) and where it
     applies, in the page's language: [(option, name, [(choice, label, chosen)], where)]."""
@@ -270,7 +274,7 @@ def table_rules(f) -> list:
         choices = [(c, _(CHOICES[(option, c)]) + ("" if i else " " + _("(default)")), c == chosen)
                    for i, c in enumerate(spec["choices"])]
         where = [shown(load_map(m).name) for m in spec.get("maps", ())]
-        where += [_("variation %(number)s", number=n) for n in spec.get("variations", ())]
+        where += [_(VARIATION_SHORT[n]) for n in spec.get("variations", ())]
         where += [ngettext("%(num)s player", "%(num)s players", n) for n in spec.get("players", ())]
         out.append((option, _(NAMES[option]), choices,
                     _("Only for: %(games)s", games=listed(where, "standard")) if where else ""))
