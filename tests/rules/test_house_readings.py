@@ -258,3 +258,11 @@ def test_a_default_reading_is_kept_out_of_the_setup_line_and_others_are_named_at
     named = next(e for e in t.game.events[0] if e["type"] == "house_readings")
     assert named["readings"] == {"step3_before_step2": "step3_only"}
     assert "Step 3" in rulings.render(named, "en") and "ステップ3" in rulings.render(named, "ja")
+
+
+def test_a_game_with_house_readings_replays_from_its_normalised_setup_line():
+    """The log carries the readings (docs/actions.md §1.1 `readings`), so export and replay give the same game."""
+    t = step3_card_before_step2(readings={"step3_before_step2": "step3_only"})
+    lines = [json.dumps(t.game.setup)] + [json.dumps(f) for f in t.game.facts]
+    again = replay(lines)
+    assert again.state == t.state and again.ctx.readings == (("step3_before_step2", "step3_only"),)
