@@ -262,7 +262,8 @@ def test_a_default_reading_is_kept_out_of_the_setup_line_and_others_are_named_at
 
 def test_a_game_with_house_readings_replays_from_its_normalised_setup_line():
     """The log carries the readings (docs/actions.md §1.1 `readings`), so export and replay give the same game."""
-    t = step3_card_before_step2(readings={"step3_before_step2": "step3_only"})
+    t = table(readings={"step3_before_step2": "step3_only"})
+    t.buy_round_one([3, 4, 5], [13, 11, 12])
     lines = [json.dumps(t.game.setup)] + [json.dumps(f) for f in t.game.facts]
     again = replay(lines)
     assert again.state == t.state and again.ctx.readings == (("step3_before_step2", "step3_only"),)
