@@ -1,5 +1,5 @@
 """House readings: where the seeds can be read two ways, the table chooses (maps/readings/readings.toml,
-docs/rules-notes.md §5). The setup line's `readings` names the choices that are not the default;
+docs/rules-notes.md §6). The setup line's `readings` names the choices that are not the default;
 the engine asks `Context.reading(option)`, which answers for every option that applies to the game.
 """
 import dataclasses

@@ -80,6 +80,7 @@ class SetupForm:
     variation: int | None = None    # seed 000's variation 1–4, None: the base game's cards
     market: dict = field(default_factory=dict)   # variation 2: number 3–8 -> "old" or "new"
     pairs: str = ""                 # variation 2: the numbers removed in pairs, as typed
+    unpaired: str = ""              # variation 2, house reading variation_2_unpaired = out: single cards, as typed
     cities: list = field(default_factory=list)   # variation 3: the cities chosen one by one
     deck: str = "new"               # variation 4: a shipped deck's id
     deck_data: dict | None = None   # variation 4: an uploaded deck file's contents
@@ -99,6 +100,14 @@ class SetupForm:
     def cities_needed(self) -> int:
         """Variation 3: how many cities this many players choose (0 otherwise or for an unplayable count)."""
         return cities_needed(self.variation, len(self.players)) if self.variation == 3 else 0
+
+    def unpaired_cards(self) -> list | None:
+        """Variation 2's single cards turned up while pairs were searched ("11, 24+"), None when the text holds
+        something else; full-width digits and commas are read as the ASCII ones."""
+        words = unicodedata.normalize("NFKC", self.unpaired).replace(",", " ").replace("、", " ").split()
+        if not all(re.fullmatch(r"[0-9]{1,3}\+?", w) for w in words):
+            return None
+        return [w if w.endswith("+") else int(w) for w in words]
 
     def pair_numbers(self) -> list | None:
         """Variation 2's removed pairs as numbers, None when the text holds something else."""
@@ -153,6 +162,7 @@ def read(form) -> SetupForm:
     result.variation = int(given) if given in ("1", "2", "3", "4") else None
     result.market = {n: "new" if form.get(f"market_{n}") == "new" else "old" for n in VARIATION_2_NUMBERS}
     result.pairs = (form.get("removed_pairs") or "")[:200]
+    result.unpaired = (form.get("unpaired") or "")[:200]
     result.deck = form.get("deck") if form.get("deck") in available_decks() else "new"
     result.readings = {o: form.get(f"reading_{o}") for o, spec in readings.options().items()
                        if form.get(f"reading_{o}") in spec["choices"]}
@@ -206,6 +216,8 @@ def check(f: SetupForm) -> list:
         problems.append(_("The deck file holds %(cards)s plants: the market takes %(market)s, which leaves none to "
                           "draw. A deck needs at least %(least)s plants.",
                           cards=len(held), market=MARKET_SIZE, least=MARKET_SIZE + 1))
+    if f.house().get("variation_2_unpaired") == "out" and f.unpaired_cards() is None:
+        problems.append(_("Single cards turned up: type the plants, such as 11, 24+."))
     if f.variation == 2 and f.pair_numbers() is None:
         problems.append(_("Removed pairs: type the plant numbers removed in pairs, such as 12, 27."))
     if needed is not None and len(f.areas) != needed:
@@ -253,8 +265,10 @@ def setup_line(f: SetupForm) -> dict:
         line["cities"] = f.cities
     if f.variation == 4:
         line["deck"] = f.deck_data if f.deck_data is not None else f.deck
-    if f.house():                         # house readings (docs/rules-notes.md §5)
+    if f.house():                         # house readings (docs/rules-notes.md §6)
         line["readings"] = f.house()
+    if f.house().get("variation_2_unpaired") == "out":
+        line["unpaired"] = f.unpaired_cards() or []
     if f.order_by == "table":
         line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
     else:

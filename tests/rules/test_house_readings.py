@@ -1,4 +1,4 @@
-"""House readings (maps/readings/readings.toml, docs/rules-notes.md §5): where the seeds read two ways, the setup
+"""House readings (maps/readings/readings.toml, docs/rules-notes.md §6): where the seeds read two ways, the setup
 line's `readings` chooses; each test is one option and one reading, citing its seed line."""
 import json
 
