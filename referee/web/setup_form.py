@@ -126,8 +126,9 @@ class SetupForm:
     def areas_needed(self) -> int | None:
         """How many areas this many players use (the edition's table), None for an unplayable count."""
         board = self.board
-        counts = load_edition("original", map=board).player_counts if board else {}
-        row = counts.get(len(self.players))
+        edition = readings.tables(load_edition("original", map=board), self.house(), len(self.players), board) \
+            if board else None      # a table rule may change the count (Australia's two players)
+        row = edition.player_counts.get(len(self.players)) if edition else None
         return row.areas if row else None
 
     def connected(self) -> bool:

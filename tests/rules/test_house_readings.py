@@ -192,6 +192,7 @@ def test_australia_two_player_areas_two_as_seed_001_says_literally():
     two = {"australia_two_player_areas": "two"}
     g = Game({**setup_line(2), "map": "australia", "areas": ["red", "yellow"], "readings": two})
     assert g.setup["areas"] == ["red", "yellow"] and g.setup["readings"] == two
+    assert g.ctx.end_cities == 14          # every city of two areas (7 each), as the British Isles' 2-player end
     with pytest.raises(BadSetup, match="does not concern this game"):
         Game({**setup_line(3), "map": "australia", "areas": ["red", "yellow", "green"], "readings": two})
 

@@ -139,3 +139,13 @@ def test_new_game_variation_2_single_cards_go_into_the_setup_line_with_their_tab
     assert line["readings"] == {"variation_2_unpaired": "out"} and line["unpaired"] == [11, "24+"]
     response = client.post("/games/new", data={**data, "unpaired": "eleven"})
     assert response.status_code == 400 and any("Single cards turned up" in p for p in problems(response))
+
+
+def test_new_game_australia_two_players_in_two_areas_by_the_table_rule(client, app):
+    """docs/rules-notes.md §6 australia_two_player_areas = two (seed 001 「4 人まで人数分エリア」)."""
+    data = {"map": "australia", "name_1": "Ann", "colour_1": "red", "position_1": "1",
+            "name_2": "Bob", "colour_2": "blue", "position_2": "2", "areas": ["red", "yellow"]}
+    refused = client.post("/games/new", data=data)
+    assert refused.status_code == 400 and any("uses 3 areas; 2 are chosen" in p for p in problems(refused))
+    assert client.post("/games/new", data={**data, "reading_australia_two_player_areas": "two"}).status_code == 303
+    assert json.loads(stored(app)[0][1])["readings"] == {"australia_two_player_areas": "two"}
