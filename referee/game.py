@@ -40,7 +40,7 @@ def context_for(setup: dict) -> tuple:
         edition = load_edition(setup.get("edition", "original"), map=game_map)
         players = len(setup["players"]) if isinstance(setup.get("players"), list) else 0
         _all, house = readings.resolve(setup.get("readings"), game_map.id, setup.get("variation"), players)
-        edition = readings.tables(edition, house, players)
+        edition = readings.tables(edition, house, players, game_map)
         game_map, edition, variation, chosen = prepare(setup, game_map, edition, house)
     except ValueError as e:  # a map file's problems come one a line; a log's error is one line
         raise BadSetup(one_line(str(e))) from None

@@ -1,5 +1,5 @@
 """House readings: where the seeds can be read two ways, the table chooses (maps/readings/readings.toml,
-docs/rules-notes.md §5). The setup line's `readings` names the choices that are not the default;
+docs/rules-notes.md §6). The setup line's `readings` names the choices that are not the default;
 the engine asks `Context.reading(option)`, which answers for every option that applies to the game.
 """
 import dataclasses
@@ -61,10 +61,15 @@ def resolve(given, map_id: str, variation, players: int) -> tuple:
     return resolved, chosen
 
 
-def tables(edition, chosen: dict, players: int):
-    """The edition tables as a reading changes them: Australia's two players in two areas."""
+def tables(edition, chosen: dict, players: int, game_map=None):
+    """The edition tables as a reading changes them: Australia's two players in two areas, the game
+    then ending when a player has every city two areas can hold (two areas hold 14 cities, fewer than
+    the 21 of the tables; seed 001 reads the British Isles' 2-player end the same way: 「どちらかが全都市を
+    配置した時点でゲーム終了する」, docs/rules-notes.md M14)."""
     if chosen.get("australia_two_player_areas") == "two" and players in edition.player_counts:
         row = edition.player_counts[players]
+        sizes = sorted(sum(c.area == a for c in game_map.cities.values()) for a in game_map.areas) if game_map else []
+        end = min(row.end, sum(sizes[:2])) if len(sizes) >= 2 else row.end
         edition = dataclasses.replace(edition, player_counts={**edition.player_counts,
-                                                              players: dataclasses.replace(row, areas=2)})
+                                                              players: dataclasses.replace(row, areas=2, end=end)})
     return edition

@@ -279,7 +279,7 @@ def _numbers(f: Flow, card: Card):
         f.gap(0.2 if i else 0)
     if card.variation is not None:
         f.gap(0.4)
-    if card.readings:   # house readings other than the default (docs/rules-notes.md §5)
+    if card.readings:   # house readings other than the default (docs/rules-notes.md §6)
         f.heading(_("Table rules"))
         for line in describe_readings(dict(card.readings), w.lang):
             f.para(line, k=0.9)

@@ -15,7 +15,7 @@ def start(setup: dict, ctx) -> tuple:
     """The state after setup, with the rulings of the first moment (the round-1 order)."""
     state = initial_state(setup, ctx)
     events = order.round_one(state, setup) + map_setup.short_removal(state, ctx)
-    if ctx.readings:   # the house readings the table chose (docs/rules-notes.md §5), named once at the start
+    if ctx.readings:   # the house readings the table chose (docs/rules-notes.md §6), named once at the start
         events.append(event("house_readings", "Table rules: " + ", ".join(f"{o} = {c}" for o, c in ctx.readings),
                             readings=dict(ctx.readings)))
     events += flow.advance(state, ctx)

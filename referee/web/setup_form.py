@@ -30,6 +30,7 @@ from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
 from ..rulings import vocabulary
 from ..rulings.readings import CHOICES, NAMES
+from ..rulings.vocabulary import N_
 from . import custom_maps
 from .language import listed
 from .numbers import wholes
@@ -80,6 +81,7 @@ class SetupForm:
     variation: int | None = None    # seed 000's variation 1–4, None: the base game's cards
     market: dict = field(default_factory=dict)   # variation 2: number 3–8 -> "old" or "new"
     pairs: str = ""                 # variation 2: the numbers removed in pairs, as typed
+    unpaired: str = ""              # variation 2, house reading variation_2_unpaired = out: single cards, as typed
     cities: list = field(default_factory=list)   # variation 3: the cities chosen one by one
     deck: str = "new"               # variation 4: a shipped deck's id
     deck_data: dict | None = None   # variation 4: an uploaded deck file's contents
@@ -100,6 +102,14 @@ class SetupForm:
         """Variation 3: how many cities this many players choose (0 otherwise or for an unplayable count)."""
         return cities_needed(self.variation, len(self.players)) if self.variation == 3 else 0
 
+    def unpaired_cards(self) -> list | None:
+        """Variation 2's single cards turned up while pairs were searched ("11, 24+"), None when the text holds
+        something else; full-width digits and commas are read as the ASCII ones."""
+        words = unicodedata.normalize("NFKC", self.unpaired).replace(",", " ").replace("、", " ").split()
+        if not all(re.fullmatch(r"[0-9]{1,3}\+?", w) for w in words):
+            return None
+        return [w if w.endswith("+") else int(w) for w in words]
+
     def pair_numbers(self) -> list | None:
         """Variation 2's removed pairs as numbers, None when the text holds something else."""
         return wholes(self.pairs, longest=3)
@@ -116,8 +126,9 @@ class SetupForm:
     def areas_needed(self) -> int | None:
         """How many areas this many players use (the edition's table), None for an unplayable count."""
         board = self.board
-        counts = load_edition("original", map=board).player_counts if board else {}
-        row = counts.get(len(self.players))
+        edition = readings.tables(load_edition("original", map=board), self.house(), len(self.players), board) \
+            if board else None      # a table rule may change the count (Australia's two players)
+        row = edition.player_counts.get(len(self.players)) if edition else None
         return row.areas if row else None
 
     def connected(self) -> bool:
@@ -152,6 +163,7 @@ def read(form) -> SetupForm:
     result.variation = int(given) if given in ("1", "2", "3", "4") else None
     result.market = {n: "new" if form.get(f"market_{n}") == "new" else "old" for n in VARIATION_2_NUMBERS}
     result.pairs = (form.get("removed_pairs") or "")[:200]
+    result.unpaired = (form.get("unpaired") or "")[:200]
     result.deck = form.get("deck") if form.get("deck") in available_decks() else "new"
     result.readings = {o: form.get(f"reading_{o}") for o, spec in readings.options().items()
                        if form.get(f"reading_{o}") in spec["choices"]}
@@ -205,6 +217,8 @@ def check(f: SetupForm) -> list:
         problems.append(_("The deck file holds %(cards)s plants: the market takes %(market)s, which leaves none to "
                           "draw. A deck needs at least %(least)s plants.",
                           cards=len(held), market=MARKET_SIZE, least=MARKET_SIZE + 1))
+    if f.house().get("variation_2_unpaired") == "out" and f.unpaired_cards() is None:
+        problems.append(_("Single cards turned up: type the plants, such as 11, 24+."))
     if f.variation == 2 and f.pair_numbers() is None:
         problems.append(_("Removed pairs: type the plant numbers removed in pairs, such as 12, 27."))
     if needed is not None and len(f.areas) != needed:
@@ -252,13 +266,18 @@ def setup_line(f: SetupForm) -> dict:
         line["cities"] = f.cities
     if f.variation == 4:
         line["deck"] = f.deck_data if f.deck_data is not None else f.deck
-    if f.house():                         # house readings (docs/rules-notes.md §5)
+    if f.house():                         # house readings (docs/rules-notes.md §6)
         line["readings"] = f.house()
+    if f.house().get("variation_2_unpaired") == "out":
+        line["unpaired"] = f.unpaired_cards() or []
     if f.order_by == "table":
         line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
     else:
         line["seed"] = secrets.randbelow(2 ** 31)
     return line
+
+
+VARIATION_SHORT = {1: N_("variation 1"), 2: N_("variation 2"), 3: N_("variation 3"), 4: N_("variation 4")}
 
 
 def table_rules(f) -> list:
@@ -270,7 +289,7 @@ def table_rules(f) -> list:
         choices = [(c, _(CHOICES[(option, c)]) + ("" if i else " " + _("(default)")), c == chosen)
                    for i, c in enumerate(spec["choices"])]
         where = [shown(load_map(m).name) for m in spec.get("maps", ())]
-        where += [_("variation %(number)s", number=n) for n in spec.get("variations", ())]
+        where += [_(VARIATION_SHORT[n]) for n in spec.get("variations", ())]
         where += [ngettext("%(num)s player", "%(num)s players", n) for n in spec.get("players", ())]
         out.append((option, _(NAMES[option]), choices,
                     _("Only for: %(games)s", games=listed(where, "standard")) if where else ""))

@@ -64,3 +64,10 @@ def test_maps_check_points_at_the_line_of_the_key(tmp_path, capsys):
 def test_maps_check_reports_a_file_that_is_not_toml(tmp_path, capsys):
     code, out = check(tmp_path, "id = \n", capsys)
     assert code == 2 and "not valid TOML" in out[0]
+
+
+def test_maps_check_names_a_missing_area_border_on_its_line(tmp_path, capsys):
+    """docs/maps.md `area_borders`: a pair a printed connection joins must be listed (Australia's borders)."""
+    text = base().replace('name = "Germany"', 'name = "Germany"\narea_borders = [["NW", "NE"]]', 1)
+    code, lines = check(tmp_path, text, capsys)
+    assert code == 2 and any(re.search(r"line 8: area_borders: a connection joins E and NE", line) for line in lines)

@@ -68,7 +68,7 @@ def test_print_card_variation_3_from_the_command_line(tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_prints_the_house_readings_other_than_the_default(lang):
-    """docs/rules-notes.md §5: a game's aid names each table rule the table chose; none for the defaults."""
+    """docs/rules-notes.md §6: a game's aid names each table rule the table chose; none for the defaults."""
     _ = translations(lang).gettext
     chosen = Game({**setup_line(3), "readings": {"step3_before_step2": "step3_only"}})
     flat = "".join(reading(card_pdf(chosen.ctx.map, 3, lang, variation=chosen.ctx)).split())

@@ -1,4 +1,4 @@
-"""House readings (maps/readings/readings.toml, docs/rules-notes.md §5): where the seeds read two ways, the setup
+"""House readings (maps/readings/readings.toml, docs/rules-notes.md §6): where the seeds read two ways, the setup
 line's `readings` chooses; each test is one option and one reading, citing its seed line."""
 import json
 
@@ -192,6 +192,7 @@ def test_australia_two_player_areas_two_as_seed_001_says_literally():
     two = {"australia_two_player_areas": "two"}
     g = Game({**setup_line(2), "map": "australia", "areas": ["red", "yellow"], "readings": two})
     assert g.setup["areas"] == ["red", "yellow"] and g.setup["readings"] == two
+    assert g.ctx.end_cities == 14          # every city of two areas (7 each), as the British Isles' 2-player end
     with pytest.raises(BadSetup, match="does not concern this game"):
         Game({**setup_line(3), "map": "australia", "areas": ["red", "yellow", "green"], "readings": two})
 
@@ -258,3 +259,12 @@ def test_a_default_reading_is_kept_out_of_the_setup_line_and_others_are_named_at
     named = next(e for e in t.game.events[0] if e["type"] == "house_readings")
     assert named["readings"] == {"step3_before_step2": "step3_only"}
     assert "Step 3" in rulings.render(named, "en") and "ステップ3" in rulings.render(named, "ja")
+
+
+def test_a_game_with_house_readings_replays_from_its_normalised_setup_line():
+    """The log carries the readings (docs/actions.md §1.1 `readings`), so export and replay give the same game."""
+    t = table(readings={"step3_before_step2": "step3_only"})
+    t.buy_round_one([3, 4, 5], [13, 11, 12])
+    lines = [json.dumps(t.game.setup)] + [json.dumps(f) for f in t.game.facts]
+    again = replay(lines)
+    assert again.state == t.state and again.ctx.readings == (("step3_before_step2", "step3_only"),)

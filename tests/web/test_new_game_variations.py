@@ -92,7 +92,7 @@ def test_variation_2_table_shows_the_cards_out_of_the_game(client, app):
 
 
 def test_new_game_table_rules_offer_each_house_reading_with_its_default_in_the_pages_language(client):
-    """docs/rules-notes.md §5: every house reading is a choice under "Table rules", the default marked."""
+    """docs/rules-notes.md §6: every house reading is a choice under "Table rules", the default marked."""
     page = client.get("/games/new").get_data(as_text=True)
     assert "Table rules" in page and 'name="reading_step3_before_step2"' in page
     for option in ("variation_2_removal", "variation_4_top", "france_variation_1", "australia_uranium_price",
@@ -128,3 +128,24 @@ def test_new_game_a_deck_too_small_to_play_is_refused_with_the_reason_in_the_pag
     response = client.post("/games/new", data=data, content_type="multipart/form-data")
     assert response.status_code == 400 and stored(app) == []
     assert any("山札のファイルの発電所は8枚です" in p and "9枚以上必要です" in p for p in problems(response))
+
+
+def test_new_game_variation_2_single_cards_go_into_the_setup_line_with_their_table_rule(client, app):
+    """docs/rules-notes.md §6 variation_2_unpaired = out: the single cards typed (full-width too) leave the game."""
+    data = {**FOUR, "variation": "2", "removed_pairs": "12, 27 30 40", "unpaired": "１１，24+",
+            "reading_variation_2_unpaired": "out"}
+    assert client.post("/games/new", data=data).status_code == 303
+    line = json.loads(stored(app)[0][1])
+    assert line["readings"] == {"variation_2_unpaired": "out"} and line["unpaired"] == [11, "24+"]
+    response = client.post("/games/new", data={**data, "unpaired": "eleven"})
+    assert response.status_code == 400 and any("Single cards turned up" in p for p in problems(response))
+
+
+def test_new_game_australia_two_players_in_two_areas_by_the_table_rule(client, app):
+    """docs/rules-notes.md §6 australia_two_player_areas = two (seed 001 「4 人まで人数分エリア」)."""
+    data = {"map": "australia", "name_1": "Ann", "colour_1": "red", "position_1": "1",
+            "name_2": "Bob", "colour_2": "blue", "position_2": "2", "areas": ["red", "yellow"]}
+    refused = client.post("/games/new", data=data)
+    assert refused.status_code == 400 and any("uses 3 areas; 2 are chosen" in p for p in problems(refused))
+    assert client.post("/games/new", data={**data, "reading_australia_two_player_areas": "two"}).status_code == 303
+    assert json.loads(stored(app)[0][1])["readings"] == {"australia_two_player_areas": "two"}
