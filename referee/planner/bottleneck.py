@@ -153,12 +153,13 @@ class _MergeTree:
         return [self.cands[p] for p in picked], [self.cands[p] for p in relays]
 
 
-def bottleneck_bounds(D, house, cands, r, key=None) -> list[int]:
-    """lb[j], j = 0..r: the relaxed optimum of j cities out of `cands` (key[w]: w's distance from the
-    network; None: an empty network, whose first city is free), a lower bound on their true
-    cheapest cost; INF where no j cities can be reached."""
-    tree = _MergeTree(D, house, list(cands), r, key, ())
-    return [tree.cost(j) for j in range(r + 1)]
+def relaxation(D, house, cands, key=None) -> _MergeTree:
+    """The relaxation of choosing among all of `cands` (key[w]: w's distance from the network; None:
+    an empty network, whose first city is free): .cost(j) is the relaxed optimum of j cities, a
+    lower bound on their true cheapest cost (INF where no j cities can be reached); .chosen(j)
+    its set. Computed once, it serves every K (cheapest_sets' `board`)."""
+    cands = [w for w in cands if key is None or key[w] < INF]
+    return _MergeTree(D, house, cands, len(cands), key, ())
 
 
 def true_cost(D, house, chosen, key):
@@ -187,11 +188,13 @@ def true_cost(D, house, chosen, key):
     return total, tuple(order)
 
 
-def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False):
+def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False,
+                  board=None):
     """The `top` cheapest sets of exactly `k` cities out of `eligible`, best first: the arguments and
     the answer of search.best_sets ([(cost, Prim order)], only sets costing less than `limit`;
     first: stop at the first set found under the limit), by branch and bound over the relaxation.
-    max_nodes: raise SearchLimit after that many subproblems."""
+    max_nodes: raise SearchLimit after that many subproblems. board: relaxation(D, house, eligible,
+    root_keys), if already made (it is the first subproblem's, for any k)."""
     eligible = [u for u in eligible if root_keys is None or root_keys[u] < INF]
     if k <= 0:
         return [(0, ())] if limit > 0 else []
@@ -199,14 +202,17 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
         return []
     found: list = []     # (-cost, -seq, order): the `top` best so far
     seen: set = set()
-    queue: list = []     # (bound, seq, fixed, barred, chosen, price, relays)
+    queue: list = []     # (bound, price, seq, fixed, barred, chosen, relays): cheapest bound first
     state = {"ub": limit, "seq": 0, "nodes": 0}
 
     def visit(fixed, barred):
         state["nodes"] += 1
         if max_nodes is not None and state["nodes"] > max_nodes:
             raise SearchLimit
-        tree = _MergeTree(D, house, [w for w in eligible if w not in barred], k, root_keys, fixed)
+        if board is not None and not fixed and not barred:
+            tree = board
+        else:
+            tree = _MergeTree(D, house, [w for w in eligible if w not in barred], k, root_keys, fixed)
         bound = tree.cost(k)
         if bound >= state["ub"]:
             return
@@ -224,11 +230,11 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
                 state["ub"] = -INF   # answered: prune everything
                 return
         if bound < state["ub"]:
-            heapq.heappush(queue, (bound, state["seq"], fixed, barred, chosen, price, relays))
+            heapq.heappush(queue, (bound, price, state["seq"], fixed, barred, chosen, relays))
 
     visit(frozenset(), frozenset())
     while queue:
-        bound, _, fixed, barred, chosen, price, relays = heapq.heappop(queue)
+        bound, price, _, fixed, barred, chosen, relays = heapq.heappop(queue)
         if bound >= state["ub"]:
             break
         if price > bound:   # a relay is left out: either it is chosen, or it is barred

@@ -6,7 +6,7 @@ connection from a city the player owns by then) by planner_reference, which shar
 the planner:
 - the cheapest K-set costs more for every larger K, with house prices by occupancy and an owned
   network (so the largest affordable K is found by counting up);
-- bottleneck.bottleneck_bounds never exceeds the cheapest cost of any number of cities, and is exact
+- the relaxation of bottleneck.py never exceeds the cheapest cost of any number of cities, and is exact
   when the distances are an ultrametric (the relaxation it solves);
 - the answer itself: the largest K, then the `top` cheapest K-sets within the budget, each priced as
   the rule prices it.
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from planner_reference import (ALL_GERMANY, ALL_USA, INF, brute_costs, house_of, inside_distances,
                                mst_cost, random_map)
 from referee.planner import get_planner
-from referee.planner.bottleneck import bottleneck_bounds, cheapest_sets
+from referee.planner.bottleneck import cheapest_sets, relaxation
 from referee.planner.search import INF as PLANNER_INF
 from referee.planner.search import best_sets
 
@@ -130,7 +130,8 @@ def _planner_inputs(m, areas, network, occupied, eligible):
 def test_bottleneck_bound_never_exceeds_the_cheapest_set(seed, n, n_net, step, occupancy):
     m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy)
     planner, idx, house, keys = _planner_inputs(m, areas, network, occupied, eligible)
-    lower = bottleneck_bounds(planner.dist, house, idx, len(idx), keys)
+    board = relaxation(planner.dist, house, idx, keys)
+    lower = [board.cost(j) for j in range(len(idx) + 1)]
     dist = inside_distances(m, areas)
     names = [planner.cities[i] for i in idx]
     assert lower[0] == 0
@@ -170,7 +171,8 @@ def test_bottleneck_bound_is_the_cheapest_set_over_an_ultrametric(seed):
     else:
         cands, key = list(range(n)), None
     dist = {a: {b: D[a][b] for b in range(n)} for a in range(n)}
-    lower = bottleneck_bounds(D, house, cands, len(cands), key)
+    board = relaxation(D, house, cands, key)
+    lower = [board.cost(j) for j in range(len(cands) + 1)]
     for k in range(1, len(cands) + 1):
         assert lower[k] == min(mst_cost(dist, [0] if rooted else [], s, house.__getitem__)
                                for s in itertools.combinations(cands, k))
