@@ -87,19 +87,31 @@ class _MergeTree:
                 part[b] = b = part[part[b]]
             na, nb = node_of[a], node_of[b]
             fa, fb, ra, rb = best[na], best[nb], root[na], root[nb]
-            lb = len(fb)
-            n = min(len(fa) + lb - 1, cap)
-            merged = [INF] * n
-            split = [0] * n
-            for j1, c1 in enumerate(fa):
-                if c1 >= INF:
-                    continue
-                link = d if ra or j1 else 0   # paid when b's side holds a chosen city too
-                for j2 in range(min(lb, n - j1)):
-                    c = c1 + fb[j2] + (link if rb or j2 else 0)
-                    if c < merged[j1 + j2]:
-                        merged[j1 + j2] = c
-                        split[j1 + j2] = j1
+            la, lb = len(fa), len(fb)
+            n = min(la + lb - 1, cap)
+            if nb < L:     # b is one city (most merges): j cities are a's j, or a's j - 1 and b
+                merged = fa[:n] if fb[0] == 0 else [INF] * la
+                if la < n:
+                    merged.append(INF)
+                split = list(range(n))
+                hb = fb[1]
+                for j1 in range(n - 1):
+                    c = fa[j1] + hb + (d if ra or j1 else 0)
+                    if c < merged[j1 + 1]:
+                        merged[j1 + 1] = c
+                        split[j1 + 1] = j1
+            else:
+                merged = [INF] * n
+                split = [0] * n
+                for j1, c1 in enumerate(fa):
+                    if c1 >= INF:
+                        continue
+                    link = d if ra or j1 else 0   # paid when b's side holds a chosen city too
+                    for j2 in range(min(lb, n - j1)):
+                        c = c1 + fb[j2] + (link if rb or j2 else 0)
+                        if c < merged[j1 + j2]:
+                            merged[j1 + j2] = c
+                            split[j1 + j2] = j1
             node_of[a] = len(best)
             best.append(merged)
             root.append(ra or rb)
