@@ -20,6 +20,9 @@ DEFAULT_HOUSE_COSTS = (10, 15, 20)
 # PlanError rather than running for minutes (bottleneck.cheapest_sets; no shipped map and budget
 # seen needs more than a few hundred).
 MAX_SEARCH_NODES = 30_000
+# Budgets buying this many cities or fewer are searched as a count is (search.py, whose nodes are
+# cheaper, the limit on them ten times higher): below it the enumeration is as fast or faster.
+ENUMERATE_UP_TO = 5
 
 
 _cache: dict[tuple, "Planner"] = {}
@@ -390,27 +393,30 @@ class Planner:
         The cheapest K-set cost rises with K (dropping a leaf of the tree leaves a cheaper
         (K-1)-set), so K lies between what the greedy build affords and the largest K whose
         relaxed cost (bottleneck.py) is within the budget: K counts down from the second, and the
-        first K with a set within the budget is the answer (the greedy K always has one). Budgets
-        buy many cities, so these searches are bottleneck.cheapest_sets, all starting from one
-        relaxation of the whole board.
+        first K with a set within the budget is the answer (the greedy K always has one). A few
+        cities are searched as a count is (search.py); from ENUMERATE_UP_TO + 1 on, by
+        bottleneck.cheapest_sets, every K starting from one relaxation of the whole board.
         """
-        limit = budget + 1
         dist = self.dist
         board = relaxation(dist, house, eligible, keys)
+
+        def cheapest(k, limit):
+            if k <= ENUMERATE_UP_TO:
+                return self._search(house, eligible, k, keys, top, limit, MAX_SEARCH_NODES * 10)
+            return cheapest_sets(dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
+                                 max_nodes=MAX_SEARCH_NODES, board=board)
+
         most = max((j for j in range(len(eligible) + 1) if board.cost(j) <= budget), default=0)
         greedy = [c for c in self._greedy_costs(house, eligible, keys) if c <= budget]
         try:
             for k in range(most, len(greedy), -1):
-                found = cheapest_sets(dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
-                                      max_nodes=MAX_SEARCH_NODES, board=board)
+                found = cheapest(k, budget + 1)
                 if found:
                     return found
             if not greedy:
                 return []
-            if top == 1:   # the greedy set is a K-set within the budget: the cheapest is no dearer
-                limit = min(limit, greedy[-1] + 1)
-            return cheapest_sets(dist, house, eligible, len(greedy), root_keys=keys, top=top, limit=limit,
-                                 max_nodes=MAX_SEARCH_NODES, board=board)
+            # the greedy set is a K-set within the budget: the cheapest is no dearer
+            return cheapest(len(greedy), greedy[-1] + 1 if top == 1 else budget + 1)
         except SearchLimit:
             raise PlanError(f"budget {budget} buys too many cities for an exact search here; "
                             f"ask for a count instead") from None

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from planner_reference import (ALL_GERMANY, ALL_USA, INF, brute_costs, house_of, inside_distances,
                                mst_cost, random_map)
-from referee.planner import get_planner
+from referee.planner import core, get_planner
 from referee.planner.bottleneck import cheapest_sets, relaxation
 from referee.planner.search import INF as PLANNER_INF
 from referee.planner.search import best_sets
@@ -52,7 +52,15 @@ def board_case(seed, n, n_net, step, occupancy, islands=False):
     return m, areas, network, occupied, eligible
 
 
-def check_budget(m, areas, network, step, occupied, eligible, budget, top):
+def check_budget(m, areas, network, step, occupied, eligible, budget, top, enumerate_up_to=None):
+    """enumerate_up_to: core.ENUMERATE_UP_TO for this check (0: every K by bottleneck.cheapest_sets)."""
+    if enumerate_up_to is not None:
+        saved = core.ENUMERATE_UP_TO
+        core.ENUMERATE_UP_TO = enumerate_up_to
+        try:
+            return check_budget(m, areas, network, step, occupied, eligible, budget, top)
+        finally:
+            core.ENUMERATE_UP_TO = saved
     dist = inside_distances(m, areas)
     if network:
         eligible = [c for c in eligible if min(dist[o][c] for o in network) < INF]
@@ -77,11 +85,11 @@ def check_budget(m, areas, network, step, occupied, eligible, budget, top):
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), n=st.integers(5, 10), n_net=st.integers(0, 3), step=st.integers(1, 3),
        occupancy=st.lists(st.integers(0, 3), min_size=10, max_size=10), budget=st.integers(0, 160),
-       top=st.integers(1, 3), islands=st.booleans())
+       top=st.integers(1, 3), islands=st.booleans(), enumerate_up_to=st.sampled_from([0, None]))
 def test_budget_buys_the_most_cities_then_the_cheapest_on_random_boards(seed, n, n_net, step, occupancy, budget,
-                                                                         top, islands):
+                                                                         top, islands, enumerate_up_to):
     m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy, islands)
-    check_budget(m, areas, network, step, occupied, eligible, budget, top)
+    check_budget(m, areas, network, step, occupied, eligible, budget, top, enumerate_up_to)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -93,7 +101,8 @@ def test_budget_matches_brute_force_on_small_random_boards(seed):
     m, areas, network, occupied, eligible = board_case(7000 + seed, rnd.randint(7, 10), rnd.randint(0, 3), step,
                                                        occupancy, islands=seed % 3 == 0)
     for budget in (0, 10, 19, 35, 60, 95, 140, 200):
-        check_budget(m, areas, network, step, occupied, eligible, budget, rnd.choice([1, 2, 3]))
+        for enumerate_up_to in (0, None):   # every K by the branch and bound, then as shipped
+            check_budget(m, areas, network, step, occupied, eligible, budget, rnd.choice([1, 2, 3]), enumerate_up_to)
 
 
 @pytest.mark.slow
@@ -227,3 +236,16 @@ def test_cheapest_sets_agree_with_the_enumeration_for_every_k(seed, n, n_net, to
             assert mst_cost(dist, [planner.cities[i] for i in net], names, lambda c: house[planner.index[c]]) == cost
         yes = cheapest_sets(planner.dist, house, eligible, k, root_keys=keys, limit=limit, first=True)
         assert bool(yes) == bool(slow)
+
+
+def test_a_budget_search_past_its_limit_says_to_ask_for_a_count(germany, monkeypatch):
+    """A search that would visit more subproblems than core.MAX_SEARCH_NODES stops with a PlanError
+    (no shipped board and budget comes near the real limit: this one is lowered to 1)."""
+    from referee.planner import PlanError
+    planner = get_planner(germany, ALL_GERMANY)
+    network = ["berlin", "hamburg", "bremen"]
+    assert len(planner.suggest(network, budget=250)[0].cities) == 16
+    monkeypatch.setattr(core, "MAX_SEARCH_NODES", 1)
+    with pytest.raises(PlanError, match=r"^budget 250 buys too many cities for an exact search here; "
+                                        r"ask for a count instead$"):
+        planner.suggest(network, budget=250)
