@@ -165,13 +165,14 @@ class _MergeTree:
         return [self.cands[p] for p in picked], [self.cands[p] for p in relays]
 
 
-def relaxation(D, house, cands, key=None) -> _MergeTree:
+def relaxation(D, house, cands, key=None, most=None) -> _MergeTree:
     """The relaxation of choosing among all of `cands` (key[w]: w's distance from the network; None:
     an empty network, whose first city is free): .cost(j) is the relaxed optimum of j cities, a
     lower bound on their true cheapest cost (INF where no j cities can be reached); .chosen(j)
-    its set. Computed once, it serves every K (cheapest_sets' `board`)."""
+    its set. Computed once, it serves every K up to `most` (default: all), as cheapest_sets'
+    `board`."""
     cands = [w for w in cands if key is None or key[w] < INF]
-    return _MergeTree(D, house, cands, len(cands), key, ())
+    return _MergeTree(D, house, cands, len(cands) if most is None else min(most, len(cands)), key, ())
 
 
 def true_cost(D, house, chosen, key):

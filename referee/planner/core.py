@@ -398,7 +398,13 @@ class Planner:
         bottleneck.cheapest_sets, every K starting from one relaxation of the whole board.
         """
         dist = self.dist
-        board = relaxation(dist, house, eligible, keys)
+        affords, spent = 0, 0   # no more cities than the cheapest houses alone the budget pays for
+        for h in sorted(house[u] for u in eligible):
+            spent += h
+            if spent > budget:
+                break
+            affords += 1
+        board = relaxation(dist, house, eligible, keys, affords)
 
         def cheapest(k, limit):
             if k <= ENUMERATE_UP_TO:
@@ -406,7 +412,7 @@ class Planner:
             return cheapest_sets(dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
                                  max_nodes=MAX_SEARCH_NODES, board=board)
 
-        most = max((j for j in range(len(eligible) + 1) if board.cost(j) <= budget), default=0)
+        most = max((j for j in range(affords + 1) if board.cost(j) <= budget), default=0)
         greedy = [c for c in self._greedy_costs(house, eligible, keys) if c <= budget]
         try:
             for k in range(most, len(greedy), -1):
