@@ -19,7 +19,10 @@ bound); the subproblem splits into "the relay is chosen" and "the relay is barre
 plans are wanted, a subproblem with an exact best set splits the Lawler way: that set's free cities
 are barred one at a time, the earlier ones fixed. Both splits are partitions, so every set lies in
 exactly one leaf and none is missed; subproblems are expanded cheapest bound first, and the search
-ends when the cheapest bound left reaches the `top`-th best price found. Against the enumeration of
+ends when the cheapest bound left reaches the `top`-th best price found. A set's tree reaches each
+of its cities, so it costs at least its farthest city's distance from the network plus its houses:
+a city too far for the best price found so far is barred from every later subproblem (the
+relaxation alone would hop to a cheap far cluster through relays). Against the enumeration of
 search.py (every set through its Prim order), this visits a few to a few hundred subproblems where
 that visits tens of thousands of sets for 15 or more cities.
 """
@@ -213,6 +216,7 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
         return [(0, ())] if limit > 0 else []
     if k > len(eligible) or top <= 0:
         return []
+    minh = min(house[w] for w in eligible)
     found: list = []     # (-cost, -seq, order): the `top` best so far
     seen: set = set()
     queue: list = []     # (bound, price, seq, fixed, barred, chosen, relays): cheapest bound first
@@ -222,10 +226,16 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
         state["nodes"] += 1
         if max_nodes is not None and state["nodes"] > max_nodes:
             raise SearchLimit
-        if board is not None and not fixed and not barred:
+        cands = [w for w in eligible if w not in barred]
+        if root_keys is not None:   # a set's tree reaches each of its cities: it costs at least the
+            reach = state["ub"] - 1 - (k - 1) * minh   # farthest one's distance, its house and k - 1 more
+            if any(root_keys[w] + house[w] > reach for w in fixed):
+                return
+            cands = [w for w in cands if root_keys[w] + house[w] <= reach]
+        if board is not None and not fixed and len(cands) == len(eligible):
             tree = board
         else:
-            tree = _MergeTree(D, house, [w for w in eligible if w not in barred], k, root_keys, fixed)
+            tree = _MergeTree(D, house, cands, k, root_keys, fixed)
         bound = tree.cost(k)
         if bound >= state["ub"]:
             return
