@@ -19,7 +19,10 @@ bound); the subproblem splits into "the relay is chosen" and "the relay is barre
 plans are wanted, a subproblem with an exact best set splits the Lawler way: that set's free cities
 are barred one at a time, the earlier ones fixed. Both splits are partitions, so every set lies in
 exactly one leaf and none is missed; subproblems are expanded cheapest bound first, and the search
-ends when the cheapest bound left reaches the `top`-th best price found. Against the enumeration of
+ends when the cheapest bound left reaches the `top`-th best price found. A set's tree reaches each
+of its cities, so it costs at least its farthest city's distance from the network plus its houses:
+a city too far for the best price found so far is barred from every later subproblem (the
+relaxation alone would hop to a cheap far cluster through relays). Against the enumeration of
 search.py (every set through its Prim order), this visits a few to a few hundred subproblems where
 that visits tens of thousands of sets for 15 or more cities.
 """
@@ -87,19 +90,31 @@ class _MergeTree:
                 part[b] = b = part[part[b]]
             na, nb = node_of[a], node_of[b]
             fa, fb, ra, rb = best[na], best[nb], root[na], root[nb]
-            lb = len(fb)
-            n = min(len(fa) + lb - 1, cap)
-            merged = [INF] * n
-            split = [0] * n
-            for j1, c1 in enumerate(fa):
-                if c1 >= INF:
-                    continue
-                link = d if ra or j1 else 0   # paid when b's side holds a chosen city too
-                for j2 in range(min(lb, n - j1)):
-                    c = c1 + fb[j2] + (link if rb or j2 else 0)
-                    if c < merged[j1 + j2]:
-                        merged[j1 + j2] = c
-                        split[j1 + j2] = j1
+            la, lb = len(fa), len(fb)
+            n = min(la + lb - 1, cap)
+            if nb < L:     # b is one city (most merges): j cities are a's j, or a's j - 1 and b
+                merged = fa[:n] if fb[0] == 0 else [INF] * la
+                if la < n:
+                    merged.append(INF)
+                split = list(range(n))
+                hb = fb[1]
+                for j1 in range(n - 1):
+                    c = fa[j1] + hb + (d if ra or j1 else 0)
+                    if c < merged[j1 + 1]:
+                        merged[j1 + 1] = c
+                        split[j1 + 1] = j1
+            else:
+                merged = [INF] * n
+                split = [0] * n
+                for j1, c1 in enumerate(fa):
+                    if c1 >= INF:
+                        continue
+                    link = d if ra or j1 else 0   # paid when b's side holds a chosen city too
+                    for j2 in range(min(lb, n - j1)):
+                        c = c1 + fb[j2] + (link if rb or j2 else 0)
+                        if c < merged[j1 + j2]:
+                            merged[j1 + j2] = c
+                            split[j1 + j2] = j1
             node_of[a] = len(best)
             best.append(merged)
             root.append(ra or rb)
@@ -153,12 +168,14 @@ class _MergeTree:
         return [self.cands[p] for p in picked], [self.cands[p] for p in relays]
 
 
-def bottleneck_bounds(D, house, cands, r, key=None) -> list[int]:
-    """lb[j], j = 0..r: the relaxed optimum of j cities out of `cands` (key[w]: w's distance from the
-    network; None: an empty network, whose first city is free), a lower bound on their true
-    cheapest cost; INF where no j cities can be reached."""
-    tree = _MergeTree(D, house, list(cands), r, key, ())
-    return [tree.cost(j) for j in range(r + 1)]
+def relaxation(D, house, cands, key=None, most=None) -> _MergeTree:
+    """The relaxation of choosing among all of `cands` (key[w]: w's distance from the network; None:
+    an empty network, whose first city is free): .cost(j) is the relaxed optimum of j cities, a
+    lower bound on their true cheapest cost (INF where no j cities can be reached); .chosen(j)
+    its set. Computed once, it serves every K up to `most` (default: all), as cheapest_sets'
+    `board`."""
+    cands = [w for w in cands if key is None or key[w] < INF]
+    return _MergeTree(D, house, cands, len(cands) if most is None else min(most, len(cands)), key, ())
 
 
 def true_cost(D, house, chosen, key):
@@ -187,26 +204,38 @@ def true_cost(D, house, chosen, key):
     return total, tuple(order)
 
 
-def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False):
+def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, max_nodes=None, first=False,
+                  board=None):
     """The `top` cheapest sets of exactly `k` cities out of `eligible`, best first: the arguments and
     the answer of search.best_sets ([(cost, Prim order)], only sets costing less than `limit`;
     first: stop at the first set found under the limit), by branch and bound over the relaxation.
-    max_nodes: raise SearchLimit after that many subproblems."""
+    max_nodes: raise SearchLimit after that many subproblems. board: relaxation(D, house, eligible,
+    root_keys), if already made (it is the first subproblem's, for any k)."""
     eligible = [u for u in eligible if root_keys is None or root_keys[u] < INF]
     if k <= 0:
         return [(0, ())] if limit > 0 else []
     if k > len(eligible) or top <= 0:
         return []
+    minh = min(house[w] for w in eligible)
     found: list = []     # (-cost, -seq, order): the `top` best so far
     seen: set = set()
-    queue: list = []     # (bound, seq, fixed, barred, chosen, price, relays)
+    queue: list = []     # (bound, price, seq, fixed, barred, chosen, relays): cheapest bound first
     state = {"ub": limit, "seq": 0, "nodes": 0}
 
     def visit(fixed, barred):
         state["nodes"] += 1
         if max_nodes is not None and state["nodes"] > max_nodes:
             raise SearchLimit
-        tree = _MergeTree(D, house, [w for w in eligible if w not in barred], k, root_keys, fixed)
+        cands = [w for w in eligible if w not in barred]
+        if root_keys is not None:   # a set's tree reaches each of its cities: it costs at least the
+            reach = state["ub"] - 1 - (k - 1) * minh   # farthest one's distance, its house and k - 1 more
+            if any(root_keys[w] + house[w] > reach for w in fixed):
+                return
+            cands = [w for w in cands if root_keys[w] + house[w] <= reach]
+        if board is not None and not fixed and len(cands) == len(eligible):
+            tree = board
+        else:
+            tree = _MergeTree(D, house, cands, k, root_keys, fixed)
         bound = tree.cost(k)
         if bound >= state["ub"]:
             return
@@ -224,11 +253,11 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
                 state["ub"] = -INF   # answered: prune everything
                 return
         if bound < state["ub"]:
-            heapq.heappush(queue, (bound, state["seq"], fixed, barred, chosen, price, relays))
+            heapq.heappush(queue, (bound, price, state["seq"], fixed, barred, chosen, relays))
 
     visit(frozenset(), frozenset())
     while queue:
-        bound, _, fixed, barred, chosen, price, relays = heapq.heappop(queue)
+        bound, price, _, fixed, barred, chosen, relays = heapq.heappop(queue)
         if bound >= state["ub"]:
             break
         if price > bound:   # a relay is left out: either it is chosen, or it is barred

@@ -11,7 +11,7 @@ from functools import cached_property
 from ..catalog import load_map
 from . import starts as new_networks
 from .plan import Build, Plan, PlanError
-from .bottleneck import bottleneck_bounds, cheapest_sets
+from .bottleneck import cheapest_sets, relaxation
 from .search import INF, SearchLimit, best_sets
 
 DEFAULT_HOUSE_COSTS = (10, 15, 20)
@@ -20,6 +20,9 @@ DEFAULT_HOUSE_COSTS = (10, 15, 20)
 # PlanError rather than running for minutes (bottleneck.cheapest_sets; no shipped map and budget
 # seen needs more than a few hundred).
 MAX_SEARCH_NODES = 30_000
+# Budgets buying this many cities or fewer are searched as a count is (search.py, whose nodes are
+# cheaper, the limit on them ten times higher): below it the enumeration is as fast or faster.
+ENUMERATE_UP_TO = 5
 
 
 _cache: dict[tuple, "Planner"] = {}
@@ -389,31 +392,37 @@ class Planner:
 
         The cheapest K-set cost rises with K (dropping a leaf of the tree leaves a cheaper
         (K-1)-set), so K lies between what the greedy build affords and the largest K whose
-        relaxed cost (bottleneck.bottleneck_bounds) is within the budget. K counts up from the
-        first, asking only "is there a (K+1)-set within the budget?", never past the second; then
-        the `top` cheapest K-sets, starting from the cheapest K-set already seen when one is asked
-        for. Budgets buy many cities, so these searches are bottleneck.cheapest_sets.
+        relaxed cost (bottleneck.py) is within the budget: K counts down from the second, and the
+        first K with a set within the budget is the answer (the greedy K always has one). A few
+        cities are searched as a count is (search.py); from ENUMERATE_UP_TO + 1 on, by
+        bottleneck.cheapest_sets, every K starting from one relaxation of the whole board.
         """
-        limit = budget + 1
         dist = self.dist
-        lower = bottleneck_bounds(dist, house, eligible, len(eligible), keys)
-        most = max((j for j, c in enumerate(lower) if c <= budget), default=0)
-        greedy = [c for c in self._greedy_costs(house, eligible, keys) if c <= budget]
-        k = len(greedy)
-        seen = greedy[-1] if greedy else None   # the greedy k-set's cost: the cheapest is no dearer
-        try:
-            while k < most:
-                yes = cheapest_sets(dist, house, eligible, k + 1, root_keys=keys, limit=limit,
-                                    max_nodes=MAX_SEARCH_NODES, first=True)
-                if not yes:
-                    break
-                k, seen = k + 1, yes[0][0]
-            if k == 0:
-                return []
-            if top == 1:
-                limit = min(limit, seen + 1)
+        affords, spent = 0, 0   # no more cities than the cheapest houses alone the budget pays for
+        for h in sorted(house[u] for u in eligible):
+            spent += h
+            if spent > budget:
+                break
+            affords += 1
+        board = relaxation(dist, house, eligible, keys, affords)
+
+        def cheapest(k, limit):
+            if k <= ENUMERATE_UP_TO:
+                return self._search(house, eligible, k, keys, top, limit, MAX_SEARCH_NODES * 10)
             return cheapest_sets(dist, house, eligible, k, root_keys=keys, top=top, limit=limit,
-                                 max_nodes=MAX_SEARCH_NODES)
+                                 max_nodes=MAX_SEARCH_NODES, board=board)
+
+        most = max((j for j in range(affords + 1) if board.cost(j) <= budget), default=0)
+        greedy = [c for c in self._greedy_costs(house, eligible, keys) if c <= budget]
+        try:
+            for k in range(most, len(greedy), -1):
+                found = cheapest(k, budget + 1)
+                if found:
+                    return found
+            if not greedy:
+                return []
+            # the greedy set is a K-set within the budget: the cheapest is no dearer
+            return cheapest(len(greedy), greedy[-1] + 1 if top == 1 else budget + 1)
         except SearchLimit:
             raise PlanError(f"budget {budget} buys too many cities for an exact search here; "
                             f"ask for a count instead") from None

@@ -6,7 +6,7 @@ connection from a city the player owns by then) by planner_reference, which shar
 the planner:
 - the cheapest K-set costs more for every larger K, with house prices by occupancy and an owned
   network (so the largest affordable K is found by counting up);
-- bottleneck.bottleneck_bounds never exceeds the cheapest cost of any number of cities, and is exact
+- the relaxation of bottleneck.py never exceeds the cheapest cost of any number of cities, and is exact
   when the distances are an ultrametric (the relaxation it solves);
 - the answer itself: the largest K, then the `top` cheapest K-sets within the budget, each priced as
   the rule prices it.
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from planner_reference import (ALL_GERMANY, ALL_USA, INF, brute_costs, house_of, inside_distances,
                                mst_cost, random_map)
-from referee.planner import get_planner
-from referee.planner.bottleneck import bottleneck_bounds, cheapest_sets
+from referee.planner import core, get_planner
+from referee.planner.bottleneck import cheapest_sets, relaxation
 from referee.planner.search import INF as PLANNER_INF
 from referee.planner.search import best_sets
 
@@ -52,7 +52,15 @@ def board_case(seed, n, n_net, step, occupancy, islands=False):
     return m, areas, network, occupied, eligible
 
 
-def check_budget(m, areas, network, step, occupied, eligible, budget, top):
+def check_budget(m, areas, network, step, occupied, eligible, budget, top, enumerate_up_to=None):
+    """enumerate_up_to: core.ENUMERATE_UP_TO for this check (0: every K by bottleneck.cheapest_sets)."""
+    if enumerate_up_to is not None:
+        saved = core.ENUMERATE_UP_TO
+        core.ENUMERATE_UP_TO = enumerate_up_to
+        try:
+            return check_budget(m, areas, network, step, occupied, eligible, budget, top)
+        finally:
+            core.ENUMERATE_UP_TO = saved
     dist = inside_distances(m, areas)
     if network:
         eligible = [c for c in eligible if min(dist[o][c] for o in network) < INF]
@@ -77,11 +85,11 @@ def check_budget(m, areas, network, step, occupied, eligible, budget, top):
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), n=st.integers(5, 10), n_net=st.integers(0, 3), step=st.integers(1, 3),
        occupancy=st.lists(st.integers(0, 3), min_size=10, max_size=10), budget=st.integers(0, 160),
-       top=st.integers(1, 3), islands=st.booleans())
+       top=st.integers(1, 3), islands=st.booleans(), enumerate_up_to=st.sampled_from([0, None]))
 def test_budget_buys_the_most_cities_then_the_cheapest_on_random_boards(seed, n, n_net, step, occupancy, budget,
-                                                                         top, islands):
+                                                                         top, islands, enumerate_up_to):
     m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy, islands)
-    check_budget(m, areas, network, step, occupied, eligible, budget, top)
+    check_budget(m, areas, network, step, occupied, eligible, budget, top, enumerate_up_to)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -93,7 +101,8 @@ def test_budget_matches_brute_force_on_small_random_boards(seed):
     m, areas, network, occupied, eligible = board_case(7000 + seed, rnd.randint(7, 10), rnd.randint(0, 3), step,
                                                        occupancy, islands=seed % 3 == 0)
     for budget in (0, 10, 19, 35, 60, 95, 140, 200):
-        check_budget(m, areas, network, step, occupied, eligible, budget, rnd.choice([1, 2, 3]))
+        for enumerate_up_to in (0, None):   # every K by the branch and bound, then as shipped
+            check_budget(m, areas, network, step, occupied, eligible, budget, rnd.choice([1, 2, 3]), enumerate_up_to)
 
 
 @pytest.mark.slow
@@ -130,7 +139,8 @@ def _planner_inputs(m, areas, network, occupied, eligible):
 def test_bottleneck_bound_never_exceeds_the_cheapest_set(seed, n, n_net, step, occupancy):
     m, areas, network, occupied, eligible = board_case(seed, n, n_net, step, occupancy)
     planner, idx, house, keys = _planner_inputs(m, areas, network, occupied, eligible)
-    lower = bottleneck_bounds(planner.dist, house, idx, len(idx), keys)
+    board = relaxation(planner.dist, house, idx, keys)
+    lower = [board.cost(j) for j in range(len(idx) + 1)]
     dist = inside_distances(m, areas)
     names = [planner.cities[i] for i in idx]
     assert lower[0] == 0
@@ -170,7 +180,8 @@ def test_bottleneck_bound_is_the_cheapest_set_over_an_ultrametric(seed):
     else:
         cands, key = list(range(n)), None
     dist = {a: {b: D[a][b] for b in range(n)} for a in range(n)}
-    lower = bottleneck_bounds(D, house, cands, len(cands), key)
+    board = relaxation(D, house, cands, key)
+    lower = [board.cost(j) for j in range(len(cands) + 1)]
     for k in range(1, len(cands) + 1):
         assert lower[k] == min(mst_cost(dist, [0] if rooted else [], s, house.__getitem__)
                                for s in itertools.combinations(cands, k))
@@ -225,3 +236,16 @@ def test_cheapest_sets_agree_with_the_enumeration_for_every_k(seed, n, n_net, to
             assert mst_cost(dist, [planner.cities[i] for i in net], names, lambda c: house[planner.index[c]]) == cost
         yes = cheapest_sets(planner.dist, house, eligible, k, root_keys=keys, limit=limit, first=True)
         assert bool(yes) == bool(slow)
+
+
+def test_a_budget_search_past_its_limit_says_to_ask_for_a_count(germany, monkeypatch):
+    """A search that would visit more subproblems than core.MAX_SEARCH_NODES stops with a PlanError
+    (no shipped board and budget comes near the real limit: this one is lowered to 1)."""
+    from referee.planner import PlanError
+    planner = get_planner(germany, ALL_GERMANY)
+    network = ["berlin", "hamburg", "bremen"]
+    assert len(planner.suggest(network, budget=250)[0].cities) == 16
+    monkeypatch.setattr(core, "MAX_SEARCH_NODES", 1)
+    with pytest.raises(PlanError, match=r"^budget 250 buys too many cities for an exact search here; "
+                                        r"ask for a count instead$"):
+        planner.suggest(network, budget=250)
