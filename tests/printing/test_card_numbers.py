@@ -151,7 +151,7 @@ def test_a_maps_figures_are_its_own(map_id, players):
 
 
 @pytest.mark.parametrize("lang, sentence", [("en", "Only %s uranium are used: %s are out of the game."),
-                                            ("ja", "ウランは%s個しか使いません。%s個はゲームから除外します。")])
+                                            ("ja", "ウランは%s個しか使わない。%s個はゲームから除外する。")])
 def test_india_prints_the_uranium_its_box_keeps(lang, sentence):
     """Seed 001 インド亜大陸: ウランは8個しか使わない(4個をゲームから除外) — the map's [overrides.totals]."""
     kept, base = edition("indian").totals["uranium"], edition().totals["uranium"]
