@@ -165,7 +165,7 @@ def test_a_refill_line_has_one_phrasing():
     ("zh-Hant", "煤從1元起、油從3元起、垃圾從5元起和鈾不放"), ("zh-Hant", "Ann喊價12元"), ("zh-Hant", "掃描自己座位的條碼"),
     ("zh-Hant", "移除編號最小的電廠"), ("zh-Hant", "備用區只剩2個鈾"), ("zh-Hant", "第1階段"),
     ("zh-Hant", "本回合沒有人購買發電廠時，不移除發電廠。"), ("zh-Hant", "%(cities)s = %(total)s元"),
-    ("ja", "ストックに3個"), ("ja", "第5フェイズに補充"), ("ja", "すでに家を置いています"), ("ja", "%(cities)s = %(total)s"),
+    ("ja", "ストックに3個"), ("ja", "第5フェイズに補充"), ("ja", "この発電所の競りのフェイズが終わると"), ("ja", "すでに家を置いています"), ("ja", "%(cities)s = %(total)s"),
 ])
 def test_the_words_issue_24_found_are_refused(lang, text):
     """電廠 / 喊價 / 條碼 / three words for the supply, 第1階段 beside 第二階段, 本回合 for any round, an ASCII
