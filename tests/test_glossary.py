@@ -159,3 +159,45 @@ def test_a_refill_line_has_one_phrasing():
         messages = catalogue(lang)
         assert messages["%(num)s on space %(price)s"][0] % {"num": 3, "price": 4} == words
         assert messages["%(num)s on space %(space)s"][0] % {"num": 3, "space": 4} == words
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("zh-Hant", "煤從1元起、油從3元起、垃圾從5元起和鈾不放"), ("zh-Hant", "Ann喊價12元"), ("zh-Hant", "掃描自己座位的條碼"),
+    ("zh-Hant", "移除編號最小的電廠"), ("zh-Hant", "備用區只剩2個鈾"), ("zh-Hant", "第1階段"),
+    ("zh-Hant", "本回合沒有人購買發電廠時，不移除發電廠。"), ("zh-Hant", "%(cities)s = %(total)s元"),
+    ("ja", "ストックに3個"), ("ja", "第5フェイズに補充"), ("ja", "この発電所の競りのフェイズが終わると"), ("ja", "すでに家を置いています"), ("ja", "%(cities)s = %(total)s"),
+])
+def test_the_words_issue_24_found_are_refused(lang, text):
+    """電廠 / 喊價 / 條碼 / three words for the supply, 第1階段 beside 第二階段, 本回合 for any round, an ASCII
+    「=」, ストック for ボードの横, 第5フェイズ beside フェイズ5, 家 for 家駒: each is a glossary refusal."""
+    assert offences(lang, {"x": [text]})
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("zh-Hant", "競標電廠"), ("zh-Hant", "移除編號最小的發電廠"), ("zh-Hant", "第二階段"), ("ja", "フェイズ5"),
+    ("ja", "家駒"), ("ja", "（例：coal=1,oil=1）"), ("zh-Hant", "某回合無人購買發電廠時"), ("zh-Hant", "垃圾從5元起；不放鈾"),
+])
+def test_the_glossary_words_pass(lang, text):
+    assert not offences(lang, {"x": [text]})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sentences_put_together_at_run_time_use_no_refused_word(lang):
+    """The map rules and variations are composed of several messages (「垃圾從5元起和鈾不放」 came from a list
+    joining a price and an absence): every sentence the player aid prints, for every map and count, is
+    checked as the catalogues are."""
+    from referee.catalog import available_maps, load_edition, load_map
+    from referee.catalog.variations import Variation
+    from referee.rulings import describe_rules
+    from referee.rulings.variations import describe_variation
+    sentences = {}
+    for map_id in available_maps():
+        game_map = load_map(map_id)
+        for players in [None, *sorted(load_edition("original", map=game_map).player_counts)]:
+            for line in describe_rules(game_map, lang, players):
+                sentences[line] = [line]
+    for number in (1, 2, 3, 4):
+        for line in describe_variation(Variation(number, first_of_number=number == 2), lang, removed=8):
+            sentences[line] = [line]
+    found = offences(lang, sentences)
+    assert not found, "\n".join(found)

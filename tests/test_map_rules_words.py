@@ -89,7 +89,7 @@ def test_france_top_card_11_and_plant_13_out_of_the_game():
     """Seed 001: 山札の一番上のカード フランス 11 の発電所; プレイマップによる除外 フランス 13 の発電所."""
     assert "On top of the deck: plant 11, not plant 13." in words("france", "en")
     ja = words("france", "ja")
-    assert "山札の一番上のカードは発電所13ではなく発電所11です。" in ja
+    assert "山札の一番上のカードは発電所13ではなく発電所11。" in ja
     assert any("除外" in line and "発電所13" in line for line in ja)
     assert any("11號發電廠" in line and "牌堆頂" in line for line in words("france", "zh-Hant"))
 
@@ -119,7 +119,7 @@ def test_india_uranium_eight_caps_and_blackout_limit_for_the_player_count():
     """Seed 001 インド亜大陸: ウランは8個しか使わない(4個をゲームから除外); ステップ1 価格3, ステップ2 価格5;
     新規建設した都市の数がプレイヤー人数×2を超えた場合、大規模停電 (建設都市数×3)."""
     ja = words("indian", "ja", 4)
-    assert "ウランは8個しか使いません。4個はゲームから除外します。" in ja
+    assert "ウランは8個しか使わない。4個はゲームから除外する。" in ja
     assert any("価格3エレクトロまで" in line and "価格5エレクトロまで" in line for line in ja)
     assert any("8を超えると大規模停電" in line and "×3エレクトロ" in line for line in ja)   # 4 players × 2
     assert any("超過6座即大停電" in line for line in words("indian", "zh-Hant", 3))
@@ -136,8 +136,8 @@ def test_australia_mines_general_link_and_step3_market():
 def test_baden_wurttemberg_step2_one_city_earlier_for_the_player_count():
     """Seed 001: バーデン=ヴュルテンベルク州は、第2ステップ移行条件は上記表示件数-1 (2 人 10 → 9, 6 人 6 → 5)."""
     assert "Step 2 begins at 9 cities, not the base rule's 10." in words("badenwurttemberg", "en", 2)
-    assert "ステップ2への移行条件は基本ルールの6都市ではなく5都市です。" in words("badenwurttemberg", "ja", 6)
-    assert "ステップ2への移行条件は基本ルールの都市数-1です。" in words("badenwurttemberg", "ja")
+    assert "ステップ2への移行条件は基本ルールの6都市ではなく5都市。" in words("badenwurttemberg", "ja", 6)
+    assert "ステップ2への移行条件は基本ルールの都市数−1。" in words("badenwurttemberg", "ja")
 
 
 def test_china_lists_follow_the_player_count():

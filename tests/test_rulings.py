@@ -355,7 +355,7 @@ def test_a_pass_says_what_is_given_up_in_its_phase(events):
 
 def test_auction_steps_and_discards_name_the_plant_and_the_limit(events):
     bid = of_type(events, "bid")[0]
-    assert rulings.render(bid, "ja") == f"{bid['player']}が発電所{bid['plant']}に{bid['amount']}エレクトロで入札します。"
+    assert rulings.render(bid, "ja") == f"{bid['player']}が発電所{bid['plant']}に{bid['amount']}エレクトロで入札しました。"
     out = of_type(events, "bid_passed")[0]
     assert f"{out['plant']}號發電廠的競標" in rulings.render(out, "zh-Hant")
     discard = of_type(events, "plant_discarded")[0]
@@ -550,3 +550,21 @@ def test_a_bid_too_low_is_answered_with_its_exact_bounds_when_the_fact_is_known(
         "對4號發電廠出價12太低：Bob可出價13至50元（高於目前最高價，最多為Bob的資金），或放棄。"
     # without the fact: the class's words and what is allowed, as for any refusal
     assert rulings.render_error(info.value, "en", t.state["next"]).startswith("That bid or price is too low.")
+
+
+# What a player did, the ruling tells after the fact: the log keeps it, so Japanese says it in the past.
+DONE_AT_THE_TABLE = ("auction_opened", "bid", "bid_passed", "auction_passed", "built", "resources_bought",
+                     "bought_nothing", "resources_moved", "powered")
+
+
+def test_japanese_tells_what_a_player_did_in_the_past_tense(events):
+    """The log read 「…入札します。」 for a bid already made (issue 24): the first sentence of a ruling on a
+    player's own fact ends in the past (した), never the non-past (します)."""
+    seen = set()
+    for e, board, _latin in events:
+        if e["type"] in DONE_AT_THE_TABLE:
+            text = rulings.render(e, "ja", board)
+            first = re.split(r"(?<=[。：])", text)[0]
+            assert not first.endswith(("します。", "ます。")) and re.search(r"(した|かった)[。）]|した（", text), (e["type"], text)
+            seen.add(e["type"])
+    assert {"bid", "built", "resources_bought", "auction_opened"} <= seen

@@ -39,6 +39,8 @@ OVERRIDE_LABELS = {
     "totals": N_("resources in the box"), "house_costs": N_("house costs"),
     "short_game_end": N_("end of the short game"),
 }
+# The refill table's columns, each its own message: zh-Hant writes 第一階段 as its sentences do, not 第1階段.
+STEP_NAMES = (N_("Step 1"), N_("Step 2"), N_("Step 3"))
 ONE_PAGE_SIZES = [x / 4 for x in range(52, 27, -1)]   # 13 pt down to 7 pt
 A6_SIZES = [x / 4 for x in range(46, 35, -1)]         # 11.5 pt down to 9 pt: body text (0.9 of it) 8 pt or more
 
@@ -274,7 +276,7 @@ def _numbers(f: Flow, card: Card):
     f.heading(_("Income"))
     _income(f, card)
     f.gap(0.6)
-    for i, line in enumerate(describe_variation(card.variation, w.lang)):
+    for i, line in enumerate(describe_variation(card.variation, w.lang, removed=card.removed)):
         f.heading(line) if i == 0 else f.para(line, k=0.9)
         f.gap(0.2 if i else 0)
     if card.variation is not None:
@@ -345,14 +347,20 @@ def _map_rules(f: Flow, card: Card):
 def _refill(f: Flow, card: Card, table: dict):
     """Cubes the refill brings in Steps 1, 2, 3, a row per resource the table names."""
     w = card.words
-    steps = [(w.gettext("Step %(n)d") % {"n": k}, {"align": "centre", "fill": MUTED, "k": 0.85}) for k in (1, 2, 3)]
+    steps = [(w.gettext(name), {"align": "centre", "fill": MUTED, "k": 0.85}) for name in STEP_NAMES]
     f.row([("", {})] + steps, [0.4, 0.2, 0.2, 0.2], height=1.3)
     for i, resource in enumerate(r for r in card.edition.resources if r in table):
-        amounts = [(format_decimal(a, locale=locale_id(w.lang)), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
+        amounts = [(_signed(a, w.lang), {"align": "centre", "k": 1.15, "bold": True}) for a in table[resource]]
         f.row([(w.resource(resource), {"chip": RESOURCE_COLOURS[resource]})] + amounts,
               [0.4, 0.2, 0.2, 0.2], height=1.5, fill=TINT if i % 2 == 0 else None)
     if any(a < 0 for amounts in table.values() for a in amounts):
         f.para(w.gettext("Below 0: that many cubes leave the market instead."), k=0.9, fill=MUTED)
+
+
+def _signed(amount: int, lang: str) -> str:
+    """A refill amount; one below 0 (Australia's uranium) with a true minus sign, not a hyphen."""
+    text = format_decimal(abs(amount), locale=locale_id(lang))
+    return f"\u2212{text}" if amount < 0 else text
 
 
 def _income(f: Flow, card: Card):

@@ -8,7 +8,7 @@ import dataclasses
 from ..catalog import load_edition
 from ..catalog.variations import map_removed
 from ..maprules import known, module
-from ..rules.context import RESOURCES, STEP3
+from ..rules.context import RESOURCES, STEP3, Context
 from .words import RULINGS, Words
 
 
@@ -80,29 +80,55 @@ def _deck_part(w, part) -> str:
 
 
 def _deck_parts(w, deck) -> list[str]:
-    """The prepared deck from the top; a run of three or more plants in order is written as one, and
-    cards drawn at random one after another as their count."""
+    """The prepared deck from the top; a run of three or more plants in rising order is written as one
+    (its unbroken stretches as ranges: "8, 10, 12–15 in order"), and cards drawn at random one after
+    another as their count."""
     parts, i = [], 0
     while i < len(deck):
         j = i
-        while (isinstance(deck[i], int) and j + 1 < len(deck) and deck[j + 1] == deck[j] + 1
+        while (isinstance(deck[i], int) and j + 1 < len(deck) and isinstance(deck[j + 1], int)
+               and deck[j + 1] > deck[j]
                or deck[i] == "random" and j + 1 < len(deck) and deck[j + 1] == "random"):
             j += 1
         if deck[i] == "random":
             parts.append(w.ngettext("%(num)s plant at random", "%(num)s plants at random", j - i + 1))
-        elif j - i >= 2:
+        elif j - i >= 2 and deck[j] - deck[i] == j - i:
             parts.append(w._("%(low)s to %(high)s in order", low=deck[i], high=deck[j]))
+        elif j - i >= 2:
+            parts.append(w._("%(plants)s in order", plants=w.series(_stretches(w, deck[i:j + 1]))))
         else:
             parts += [_deck_part(w, p) for p in deck[i:j + 1]]
         i = j + 1
     return parts
 
 
+def _stretches(w, numbers) -> list[str]:
+    """Rising plant numbers as their unbroken stretches: 8, 10, 12–15."""
+    out, start = [], 0
+    for k in range(1, len(numbers) + 1):
+        if k == len(numbers) or numbers[k] != numbers[k - 1] + 1:
+            run = numbers[start:k]
+            out += [w._("%(low)s–%(high)s", low=run[0], high=run[-1])] if len(run) >= 3 else [str(n) for n in run]
+            start = k
+    return out
+
+
 def _dealt(setup, players) -> list:
-    """The prepared deck; for a known player count its shuffled parts without the plants that count
-    removes or puts in the market (China, 3 players: no 46 among the last cards)."""
+    """The prepared deck; for a known player count without the plants that count removes or puts in
+    the market (China, 3 players: no 9 among the plants in order, no 46 among the last cards)."""
     gone = set(setup.get("removed_by_players", {}).get(players, ())) | set(setup.get("market_by_players", {}).get(players, ()))
-    return [[c for c in part if c not in gone] if isinstance(part, list) else part for part in setup["deck"]]
+    return [[c for c in part if c not in gone] if isinstance(part, list) else part
+            for part in setup["deck"] if isinstance(part, list) or part not in gone]
+
+
+def _board_market(game_map, edition, players):
+    """The name of the board's resource market when a map rule adds another (Korea: the South), else None:
+    the board's start prices are then labelled, as the other market's are."""
+    counts = sorted(edition.player_counts)
+    if not counts:
+        return None
+    ctx = Context(game_map, edition, players if players in edition.player_counts else counts[0], tuple(game_map.areas))
+    return next(iter(ctx.refill_tables))
 
 
 def _setup_words(w, game_map, setup, base, edition, players) -> list[str]:
@@ -111,8 +137,11 @@ def _setup_words(w, game_map, setup, base, edition, players) -> list[str]:
     if edition.starting_money != base.starting_money:
         lines.append(w._("Each player starts with %(money)s.", money=w.money(edition.starting_money)))
     if edition.market_start != base.market_start or edition.market_slots != base.market_slots:
-        lines.append(w._("Resources at setup: %(prices)s (every space from that price up is filled).",
-                         prices=w.start_prices(edition.market_slots, edition.market_start)))
+        prices = w.start_prices(edition.market_slots, edition.market_start)
+        board_market = _board_market(game_map, edition, players)
+        lines.append(w._("Resources at setup in %(market)s: %(prices)s (every space from that price up is filled).",
+                         market=w.market(board_market), prices=prices) if board_market
+                     else w._("Resources at setup: %(prices)s (every space from that price up is filled).", prices=prices))
     for r in RESOURCES:
         out = base.totals.get(r, 0) - edition.totals.get(r, 0)
         if out > 0:

@@ -26,12 +26,21 @@ def _first_of_number_removed(w, e):
                "the deck) and draw again.", plant=w.plant(e["plant"]), twin=w.plant(e["twin"]))
 
 
-def describe_variation(variation, lang: str) -> list[str]:
-    """The variation's name and what it changes, one sentence each; nothing for the base game."""
+def describe_variation(variation, lang: str, removed: int = 0) -> list[str]:
+    """The variation's name and what it changes, one sentence each; nothing for the base game. With
+    `removed` (the plants a player count removes at setup, the player aid's figure), variation 2 says
+    how they are found, as seed 000 does: the deck turned up until that many have come up in pairs."""
     if variation is None:
         return []
     w = Words(lang)
     lines = [w._(NAMES[variation.number]), w._(SUMMARIES[variation.number])]
+    if variation.first_of_number and removed:
+        lines.append(w.ngettext(
+            "Removed at setup: turn up the deck one card at a time; when both cards of a number have come up, "
+            "both leave the game (the starting market's numbers do not count), until %(num)s plant is out.",
+            "Removed at setup: turn up the deck one card at a time; when both cards of a number have come up, "
+            "both leave the game (the starting market's numbers do not count), until %(num)s plants are out.",
+            removed))
     if variation.cities:
         lines.append(w.ngettext("%(num)s city is chosen one by one.", "%(num)s cities are chosen one by one.",
                                 variation.cities))

@@ -95,14 +95,20 @@ class Words:
 
     def start_prices(self, slots: dict, start: dict) -> str:
         """'coal from 1, oil from 3, ...': where each resource's cubes begin (they fill the dearest spaces)."""
-        parts = []
+        parts, absent = [], []
         for r in RESOURCES:
             if r in slots:
                 count = start.get(r, 0)
-                parts.append(self._("%(resource)s from %(price)s", resource=self.resource(r),
-                                    price=sorted(slots[r])[-count])
-                             if count else self._("no %(resource)s", resource=self.resource(r)))
-        return self.join(parts)
+                if count:
+                    parts.append(self._("%(resource)s from %(price)s", resource=self.resource(r),
+                                        price=sorted(slots[r])[-count]))
+                else:
+                    absent.append(self.resource(r))
+        if not absent:
+            return self.join(parts)
+        # a clause of its own: zh-Hant read 「垃圾從5元起和鈾不放」 when the list joined both kinds
+        none = self._("no %(resource)s", resource=self.join(absent))
+        return self._("%(prices)s; %(none)s", prices=self.join(parts), none=none) if parts else none
 
     def kinds(self, kinds) -> str:
         """Plant kinds as a choice: 'ecological or fusion'."""

@@ -34,4 +34,4 @@ def test_india_garbage_plant_firing_is_explained():
     assert ruling["plants"] == [{"plant": 6, "printed": 1, "burns": 2}]
     powered = next(e for e in events if e["type"] == "powered" and e["player"] == "Ann")
     assert powered["burned"] == {"garbage": 2}
-    assert "表記コスト+1" in rulings.render(ruling, "ja") and "垃圾電廠" in rulings.render(ruling, "zh-Hant")
+    assert "表記コスト+1" in rulings.render(ruling, "ja") and "垃圾發電廠" in rulings.render(ruling, "zh-Hant")

@@ -16,5 +16,5 @@ def test_order_after_auction_a_round_opens_in_the_last_order_and_the_order_is_se
     ruling = next(e for e in log[start:] if e["type"] == "order_after_auction")
     assert ruling["order"] == ["Ann", "Cara", "Bob"] == t.state["order"]
     assert t.state["phase"] == "resources"
-    assert "第1フェイズと第2フェイズが入れ替わります" in rulings.render(ruling, "ja")
+    assert "フェイズ1とフェイズ2が入れ替わります" in rulings.render(ruling, "ja")
     assert "Ann、Cara、Bob" in rulings.render(ruling, "zh-Hant")

@@ -151,7 +151,7 @@ def test_a_maps_figures_are_its_own(map_id, players):
 
 
 @pytest.mark.parametrize("lang, sentence", [("en", "Only %s uranium are used: %s are out of the game."),
-                                            ("ja", "ウランは%s個しか使いません。%s個はゲームから除外します。")])
+                                            ("ja", "ウランは%s個しか使わない。%s個はゲームから除外する。")])
 def test_india_prints_the_uranium_its_box_keeps(lang, sentence):
     """Seed 001 インド亜大陸: ウランは8個しか使わない(4個をゲームから除外) — the map's [overrides.totals]."""
     kept, base = edition("indian").totals["uranium"], edition().totals["uranium"]
@@ -202,11 +202,12 @@ def test_baden_wurttemberg_lists_the_auction_before_the_turn_order(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_australias_uranium_row_takes_cubes_off_the_market(lang):
     """Seed 001 オーストラリア 第5フェーズ: 「ウランの収入が終了後、補充表に従ってウランを減らす」: the board's
-    uranium numbers are printed below 0, with the line that says so; coal and the rest refill as usual."""
+    uranium numbers are printed below 0 (with a minus sign, not a hyphen), with the line that says so; coal and
+    the rest refill as usual."""
     _ = translations(lang).gettext
     table = load_edition("original", map=load_map("australia")).refill[4]
     page = text(card("australia", players=4, lang=lang))
-    assert rows(page, _("Uranium"), cells=r"-\d+", most=3) == [[f"-{n}" for n in table["uranium"]]]
+    assert rows(page, _("Uranium"), cells=r"\u2212\d+", most=3) == [[f"\u2212{n}" for n in table["uranium"]]]
     assert rows(page, _("Coal"), most=3) == [[str(n) for n in table["coal"]]]
     flat = "".join(reading(card("australia", players=4, lang=lang)).split())
     assert "".join(_("Below 0: that many cubes leave the market instead.").split()) in flat
@@ -229,6 +230,6 @@ def test_india_pays_income_in_the_final_round_only_after_a_blackout():
     """Seed 001 インド亜大陸, フェーズ5 (大規模停電): 「最終ラウンドに大規模停電が発生した場合は、収入処理を行う。」 — the
     card keeps the condition (it once said 最終ラウンドも収入処理を行います, as if always)."""
     flat = "".join(reading(card("indian", 4, "ja")).split())
-    assert "最終ラウンドに大規模停電が発生した場合は、収入処理を行います" in flat
+    assert "最終ラウンドに大規模停電が発生した場合は、収入処理を行う" in flat
     assert "最終ラウンドも収入処理" not in flat
     assert "A blackout in the final round means incomes are paid after all" in " ".join(reading(card("indian", 4)).split())

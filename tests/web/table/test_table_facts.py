@@ -315,7 +315,7 @@ def test_an_illegal_fact_is_refused_with_the_reason_and_what_is_allowed(example,
     ("en", "An opening bid of 1 on plant 4 is too low: it must be at least 4 (the plant&#39;s number) and at most "
            "50 Elektro (Dieter&#39;s money)."),
     ("ja", "発電所4の開始価格1は低すぎます。開始価格は4（発電所番号）以上、50エレクトロ（Dieterの所持金）以下でなければなりません。"),
-    ("zh-Hant", "4號發電廠的起標價1太低：起標價至少為4（電廠編號），最多為50元（Dieter的資金）。"),
+    ("zh-Hant", "4號發電廠的起標價1太低：起標價至少為4（發電廠編號），最多為50元（Dieter的資金）。"),
 ])
 def test_an_opening_bid_below_the_plants_number_is_refused_with_both_bounds(client, example, post, stored, lang, said,
                                                                           show_money):
