@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from .. import rulings
+from .. import evening, rulings
 from ..qr import dark_runs
 from ..i18n import LANGUAGES
 from . import fonts
@@ -176,21 +176,40 @@ class _Report:
                          self.p(_("Money, by round"), 10.5, ACCENT)], [cities, money]],
                        [half + 3 * mm, half + 3 * mm],
                        [("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")])
-        return self.heading(_("Round by round")) + [t, Spacer(1, 1.5 * mm), self.legend(width)]
+        return self.heading(_("Round by round")) + [t, Spacer(1, 1.5 * mm), self.evening(half),
+                                                    Spacer(1, 1.5 * mm), self.legend(width)]
+
+    def evening(self, half):
+        """Plants' capacity and what was paid (plants, resources and building together), per round:
+        referee.evening's figures, the same as the finished game's page draws."""
+        _ = self.words.gettext
+        figures = evening.per_round(self.game)
+        capacity = [[(r, v) for r, v in zip(figures["rounds"], figures["capacity"][n])] for n in self.names]
+        paid = [[(r, sum(figures[k][n][i] for k in ("paid_plants", "paid_resources", "paid_building")))
+                 for i, r in enumerate(figures["rounds"])] for n in self.names]
+        return self.table([[self.p(_("Plants' capacity (cities they can power), by round"), 10.5, ACCENT),
+                            self.p(_("Paid for plants, resources and building, by round"), 10.5, ACCENT)],
+                           [self.plot(capacity, half), self.plot(paid, half)]],
+                          [half + 3 * mm, half + 3 * mm],
+                          [("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")])
 
     def chart(self, rounds, value, width):
+        return self.plot([[(r, value(st["players"][n])) for r, st in rounds] for n in self.names], width)
+
+    def plot(self, data, width):
+        """A line per player (self.names' order) through its (round, value) points."""
         height = 46 * mm
         d = Drawing(width, height, initialFontName=self.font)  # not ReportLab's unembedded default
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = 9 * mm, 7 * mm, width - 12 * mm, height - 10 * mm
-        plot.data = [[(r, value(st["players"][n])) for r, st in rounds] for n in self.names]
+        plot.data = data
         for i, name in enumerate(self.names):
             plot.lines[i].strokeColor = self.colours[name]
             plot.lines[i].strokeWidth = 1.6
             plot.lines[i].symbol = makeMarker("FilledCircle", size=3.2, fillColor=self.colours[name],
                                               strokeColor=self.colours[name])
-        last = rounds[-1][0]
-        top = max([value(st["players"][n]) for _r, st in rounds for n in self.names] + [1])
+        last = max(r for line in data for r, _v in line)
+        top = max([v for line in data for _r, v in line] + [1])
         plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(last, 1)
         plot.xValueAxis.valueSteps = list(range(0, max(last, 1) + 1))
         plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = 0, _nice(top)
