@@ -38,8 +38,8 @@ def show(problem: str | None = None, status: int = 200, form=None):
               "edition": wanted_edition if wanted_edition in filters["editions"] else None}
     rows = standings.table(games, merges, choice["map"], choice["edition"])
     every = standings.table(games, merges)
-    names = sorted({n for row in every for n in row["names"]}, key=standings.key)
-    spelled = {standings.key(n): n for n in names}
+    names = sorted((row["name"] for row in every), key=standings.key)     # one per player counted
+    spelled = {standings.key(n): n for row in every for n in row["names"]}
     counted = {standings.key(x): r["name"] for r in every for x in r["names"]}
     merged = [{"key": n, "name": spelled.get(n, n), "into": counted.get(n, spelled.get(into, into))}
               for n, into in merges.items()]
