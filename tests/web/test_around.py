@@ -290,6 +290,6 @@ def test_the_join_page_lists_the_addresses_when_there_are_several(client, import
     app.config["HOSTS"] = ("192.168.1.5", "10.0.0.7")
     [game_id] = imported(USA)
     html = client.get(f"/games/{game_id}/join", base_url="http://192.168.1.5:8765").get_data(as_text=True)
-    assert 'several network addresses; the codes use <code translate="no">192.168.1.5</code>' in html
+    assert 'several network addresses; the codes use <code class="address" translate="no">192.168.1.5</code>' in html
     assert "10.0.0.7" in html and "wlan0" in html
     assert "http://192.168.1.5:8765/s" in html
