@@ -123,3 +123,29 @@ def test_a_game_stored_before_summaries_carried_the_ranking_is_replayed(store):
     [found] = standings.finished(store)
     assert found["edition"] == "original"
     assert found["ranking"][0] == {"player": "Frank", "powered": 21, "money": 39}
+
+
+def test_a_file_from_before_merges_gets_the_table_when_opened_and_a_read_only_one_has_none(tmp_path):
+    import sqlite3
+    path = tmp_path / "old.sqlite3"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE name_merges")
+    db.commit()
+    db.close()
+    read_only = Store(path, read_only=True)
+    assert read_only.merges() == {}
+    read_only.close()
+    s = Store(path)
+    s.merge_name("anne", "anna")
+    assert s.merges() == {"anne": "anna"}
+    s.close()
+
+
+def test_span_is_the_first_and_last_entry_or_the_creation(store):
+    import json as _json
+    game = store.create(_json.dumps({"type": "setup"}), {})
+    first, last = store.span(game)
+    assert first == last
+    with pytest.raises(LookupError):
+        store.span(99)

@@ -293,3 +293,16 @@ def test_the_join_page_lists_the_addresses_when_there_are_several(client, import
     assert 'several network addresses; the codes use <code class="address" translate="no">192.168.1.5</code>' in html
     assert "10.0.0.7" in html and "wlan0" in html
     assert "http://192.168.1.5:8765/s" in html
+
+
+def test_serve_on_every_interface_answers_at_each_of_its_addresses(monkeypatch):
+    from referee import serve
+    monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.5")
+    monkeypatch.setattr("referee.netaddr.addresses", lambda: [("eth0", "192.168.1.5"), ("wlan0", "10.0.0.7")])
+    assert serve.served_names("0.0.0.0") == ("192.168.1.5", "10.0.0.7")
+    assert serve.served_names("127.0.0.1") == ()
+
+
+def test_this_machines_addresses_leave_out_loopback():
+    from referee.netaddr import addresses
+    assert all(not a.startswith("127.") and a.count(".") == 3 for _name, a in addresses())
