@@ -27,14 +27,19 @@ def key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", str(name)).casefold().split())
 
 
-def finished(store) -> list:
-    """Every finished game: {"id", "map", "edition", "winners", "ranking": [{"player", "powered", "money"}]}."""
+def finished(store, known: dict | None = None) -> list:
+    """Every finished game: {"id", "map", "edition", "winners", "ranking": [{"player", "powered", "money"}]}.
+    `known` ({(id, updated): (ranking, edition)}, kept by the caller) spares replaying an older game
+    again while it is unchanged."""
+    known = {} if known is None else known
     out = []
     for g in store.games():
         s = g["summary"]
         if s.get("phase") != "over":
             continue
         ranking, edition = s.get("ranking"), s.get("edition")
+        if (not ranking or edition is None) and (g["id"], g["updated"]) in known:
+            ranking, edition = known[(g["id"], g["updated"])]
         if not ranking or edition is None:      # stored before the summary carried them
             try:
                 setup, entries = store.load(g["id"])
@@ -44,6 +49,7 @@ def finished(store) -> list:
             result = game.state.get("result") or {}
             ranking = result.get("ranking") or []
             edition = game.setup.get("edition", "original")
+            known[(g["id"], g["updated"])] = (ranking, edition)
         out.append({"id": g["id"], "map": s.get("map"), "edition": edition, "winners": s.get("winners", []),
                     "ranking": [{k: r[k] for k in ("player", "powered", "money")} for r in ranking]})
     return out

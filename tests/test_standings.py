@@ -149,3 +149,12 @@ def test_span_is_the_first_and_last_entry_or_the_creation(store):
     assert first == last
     with pytest.raises(LookupError):
         store.span(99)
+
+
+def test_an_older_games_replayed_ranking_is_kept_while_the_game_is_unchanged(store, monkeypatch):
+    game = import_log(store, USA.encode())
+    store.db.execute("UPDATE games SET summary = ? WHERE id = ?", ('{"map":"usa","phase":"over","winners":["Frank"]}', game))
+    known = {}
+    first = standings.finished(store, known)
+    monkeypatch.setattr(standings, "replay", lambda lines: pytest.fail("replayed again"))
+    assert standings.finished(store, known) == first

@@ -8,7 +8,7 @@
 A merge that cannot be made (a name not in any finished game, two names of one player already, two
 names that played in the same game) is a 400 page saying why in the page's language; nothing is kept.
 """
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import standings
@@ -27,9 +27,14 @@ def edition_name(edition_id: str) -> str:
         return edition_id
 
 
+def finished(store) -> list:
+    """The finished games, an older game's replayed ranking kept for the next visit (per app)."""
+    return standings.finished(store, current_app.extensions.setdefault("referee.standings", {}))
+
+
 def show(problem: str | None = None, status: int = 200, form=None):
     store = get_store()
-    games = standings.finished(store)
+    games = finished(store)
     merges = store.merges()
     choice = filters = standings.filters(games)
     wanted_map = request.args.get("map") or None
@@ -67,7 +72,7 @@ def merge():
     into = request.form.get("into", "")[:LONGEST_NAME]
     store = get_store()
     try:
-        standings.check_merge(standings.finished(store), store.merges(), name, into)
+        standings.check_merge(finished(store), store.merges(), name, into)
     except standings.BadMerge as e:
         return show(why(e), 400, request.form)
     store.merge_name(standings.key(name), standings.key(into))
