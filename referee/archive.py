@@ -9,10 +9,13 @@ from .store import Store, log_lines
 
 
 def summary(game: Game) -> dict:
-    """What the game list shows: map, players, round, step, phase and the winners once it is over."""
+    """What the game list shows: map, players, round, step, phase and the winners once it is over;
+    the edition and the final ranking (cities powered, money) feed the standings across games."""
     state = game.state
     result = state.get("result") or {}
-    return {"map": game.setup["map"],
+    extra = {"ranking": [{k: r[k] for k in ("player", "powered", "money")} for r in result["ranking"]]} \
+        if result.get("ranking") else {}
+    return {"map": game.setup["map"], "edition": game.setup.get("edition", "original"), **extra,
             "players": [{"name": p["name"], "colour": p["colour"]} for p in game.setup["players"]],
             "round": state["round"], "step": state["step"], "phase": state["phase"],
             "winners": result.get("winners", [])}

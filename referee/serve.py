@@ -191,10 +191,13 @@ def needs_key(lan: bool, host: str) -> bool:
 
 def served_names(host: str) -> tuple:
     """The Host names besides loopback that requests to this server may carry: the address it
-    listens on, or (every interface) the LAN address it prints."""
+    listens on, or (every interface) the LAN address it prints and every other interface's (a phone
+    on the other network of a machine with two opens the table at that one: the Join page says so)."""
+    from .netaddr import addresses
     from .web.guard import host_name, is_loopback
     if host in ("0.0.0.0", "::"):
-        return (lan_address(),)
+        printed = lan_address()
+        return (printed, *(a for _name, a in addresses() if a != printed))
     return () if is_loopback(host_name(host)) else (host_name(host),)
 
 

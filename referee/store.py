@@ -48,6 +48,11 @@ CREATE TABLE IF NOT EXISTS seats (
     revoked REAL
 );
 CREATE INDEX IF NOT EXISTS seats_of_game ON seats (game, seat);
+CREATE TABLE IF NOT EXISTS name_merges (
+    name TEXT PRIMARY KEY,
+    into_name TEXT NOT NULL,
+    merged REAL NOT NULL
+);
 """
 # Columns added to `games` since its first version: a file made before one gets it when opened
 # (tables and indexes added later are made by SCHEMA's IF NOT EXISTS).
@@ -279,6 +284,14 @@ class Store:
         row = self.db.execute("SELECT game, seat, revoked FROM seats WHERE token = ?", (str(token),)).fetchone()
         return None if row is None else {"game": row[0], "seat": row[1], "revoked": row[2]}
 
+    @_reads
+    def live_seats(self) -> list:
+        """[(token, game, seat)] of every seat link in use (not revoked), oldest first."""
+        if not self._has_seats():
+            return []
+        return [tuple(r) for r in self.db.execute(
+            "SELECT token, game, seat FROM seats WHERE revoked IS NULL ORDER BY issued, rowid")]
+
     def issue_seat(self, game: int, seat: str, token: str):
         """A new link for a seat; the seat's link in use (if any) is revoked in the same transaction."""
         game, now = _game_id(game), time.time()
@@ -312,6 +325,44 @@ class Store:
             if self.db.execute("UPDATE games SET money_shown = ? WHERE id = ?",
                                (int(bool(shown)), _game_id(game))).rowcount != 1:
                 raise UnknownGame(game)
+
+    @_reads
+    def span(self, game: int) -> tuple:
+        """(when the first entry was stored, when the last one was) in seconds since the epoch; the
+        game's creation for both while it has none. An imported log's entries share one time."""
+        game = _game_id(game)
+        row = self.db.execute("SELECT MIN(at), MAX(at) FROM entries WHERE game = ?", (game,)).fetchone()
+        if row[0] is None:
+            created = self.db.execute("SELECT created FROM games WHERE id = ?", (game,)).fetchone()
+            if created is None:
+                raise UnknownGame(game)
+            return created[0], created[0]
+        return row[0], row[1]
+
+    # Name merges: the standings count a name under another one (the caller normalises the names;
+    # the store keeps only which name was merged into which).
+
+    @_reads
+    def merges(self) -> dict:
+        """{merged name: the name it counts as} of every merge made."""
+        if not self._has_table("name_merges"):
+            return {}
+        return dict(self.db.execute("SELECT name, into_name FROM name_merges ORDER BY merged, rowid"))
+
+    def merge_name(self, name: str, into: str):
+        """Count `name` as `into` from now on (a later merge of the same name replaces it)."""
+        with self._write():
+            self.db.execute("INSERT INTO name_merges (name, into_name, merged) VALUES (?, ?, ?) "
+                            "ON CONFLICT(name) DO UPDATE SET into_name = excluded.into_name, merged = excluded.merged",
+                            (str(name), str(into), time.time()))
+
+    def unmerge_name(self, name: str):
+        with self._write():
+            self.db.execute("DELETE FROM name_merges WHERE name = ?", (str(name),))
+
+    def _has_table(self, table: str) -> bool:
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone() \
+            is not None
 
     def _has_seats(self) -> bool:
         """False only for a read-only file made before seats existed (an open writable one gets the table)."""

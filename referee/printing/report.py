@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from .. import rulings
+from .. import evening, rulings
 from ..qr import dark_runs
 from ..i18n import LANGUAGES
 from . import fonts
@@ -167,32 +167,44 @@ class _Report:
         return sorted(ends.items())
 
     def charts(self, width):
+        """Cities, money, plants' capacity and what was paid, by round: four charts in one row, so a
+        ten-round game's report stays one page. Capacity and payments are referee.evening's figures,
+        the same as the finished game's page draws."""
         _ = self.words.gettext
         rounds = self.rounds()
-        half = (width - 6 * mm) / 2
-        cities = self.chart(rounds, lambda p: len(p["cities"]), half)
-        money = self.chart(rounds, lambda p: p["money"], half)
-        t = self.table([[self.p(_("Cities connected, by round"), 10.5, ACCENT),
-                         self.p(_("Money, by round"), 10.5, ACCENT)], [cities, money]],
-                       [half + 3 * mm, half + 3 * mm],
+        quarter = (width - 12 * mm) / 4        # each column 3 mm wider: the row is the page's width
+        figures = evening.per_round(self.game)
+        capacity = [[(r, v) for r, v in zip(figures["rounds"], figures["capacity"][n])] for n in self.names]
+        paid = [[(r, sum(figures[k][n][i] for k in ("paid_plants", "paid_resources", "paid_building")))
+                 for i, r in enumerate(figures["rounds"])] for n in self.names]
+        cells = [(_("Cities connected, by round"), self.chart(rounds, lambda p: len(p["cities"]), quarter)),
+                 (_("Money, by round"), self.chart(rounds, lambda p: p["money"], quarter)),
+                 (_("Plants' capacity (cities they can power), by round"), self.plot(capacity, quarter)),
+                 (_("Paid for plants, resources and building, by round"), self.plot(paid, quarter))]
+        t = self.table([[self.p(title, 9.5, ACCENT) for title, _c in cells], [c for _t, c in cells]],
+                       [quarter + 3 * mm] * 4,
                        [("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")])
         return self.heading(_("Round by round")) + [t, Spacer(1, 1.5 * mm), self.legend(width)]
 
     def chart(self, rounds, value, width):
+        return self.plot([[(r, value(st["players"][n])) for r, st in rounds] for n in self.names], width)
+
+    def plot(self, data, width):
+        """A line per player (self.names' order) through its (round, value) points."""
         height = 46 * mm
         d = Drawing(width, height, initialFontName=self.font)  # not ReportLab's unembedded default
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = 9 * mm, 10 * mm, width - 12 * mm, height - 13 * mm
-        plot.data = [[(r, value(st["players"][n])) for r, st in rounds] for n in self.names]
+        plot.data = data
         for i, name in enumerate(self.names):
             plot.lines[i].strokeColor = self.colours[name]
             plot.lines[i].strokeWidth = 1.6
             plot.lines[i].symbol = makeMarker("FilledCircle", size=3.2, fillColor=self.colours[name],
                                               strokeColor=self.colours[name])
-        last = rounds[-1][0]
-        top = max([value(st["players"][n]) for _r, st in rounds for n in self.names] + [1])
+        last = max(r for line in data for r, _v in line)
+        top = max([v for line in data for _r, v in line] + [1])
         plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(last, 1)
-        plot.xValueAxis.valueSteps = list(range(0, max(last, 1) + 1))
+        plot.xValueAxis.valueSteps = list(range(0, max(last, 1) + 1, 2 if last > 8 else 1))  # a quarter page wide
         plot.yValueAxis.valueMin, (plot.yValueAxis.valueMax, plot.yValueAxis.valueStep) = 0, _nice(top)
         for axis in (plot.xValueAxis, plot.yValueAxis):
             axis.labels.fontName, axis.labels.fontSize, axis.labels.fillColor = self.font, MIN_TYPE, MUTED

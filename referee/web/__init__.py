@@ -42,7 +42,7 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     errors.init_app(app)
-    from . import games, live, printouts, seats, table
+    from . import games, install, live, playlog, printouts, seats, shortcodes, standings, table
     live.init_app(app)
     app.extensions["referee.tables"] = Tables(idle=app.config["OPEN_GAMES_IDLE"], most=app.config["OPEN_GAMES_MOST"],
                                               stored=app.extensions["referee.hub"].stored)
@@ -51,6 +51,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(table.bp)
     app.register_blueprint(seats.bp)
     app.register_blueprint(printouts.bp)
+    app.register_blueprint(playlog.bp)
+    app.register_blueprint(standings.bp)
+    app.register_blueprint(install.bp)
+    app.register_blueprint(shortcodes.bp)
     if app.config.get("BENCH"):
         from . import floor
         app.register_blueprint(floor.bp)

@@ -1,26 +1,27 @@
-"""The end of a game: the result as the engine ruled it, and cities and money per round as charts.
+"""The end of a game: the result as the engine ruled it, and the evening round by round as charts.
 
-The per-round figures come from Game.states (one state per effective fact): the last state of each
-round, and the final state. The chart is plain geometry for an inline SVG; nothing is fetched.
+The per-round figures are referee.evening's (the last state of each round, and what the rulings say
+was paid): cities, plants' capacity, money (shown only now that the game is over: money is secret
+while it runs) and what each player paid for plants, resources and building. The chart is plain
+geometry for an inline SVG; nothing is fetched.
 """
 from flask_babel import gettext as _
 
+from .. import evening
 from .views import colour
 
 WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 600, 260, 44, 30, 12, 96     # the names stand in the right margin
 LABEL_GAP = 19        # a name's height at the chart's type size (16): end labels are at least this far apart
 
 
-def per_round(game) -> dict:
-    """{"rounds": [1, 2, ...], "cities": {name: [...]}, "money": {name: [...]}} at each round's end."""
-    last_of_round = {}
-    for state in game.states:
-        last_of_round[state["round"]] = state
-    rounds = sorted(last_of_round)
-    names = list(game.state["players"])
-    return {"rounds": rounds,
-            "cities": {n: [len(last_of_round[r]["players"][n]["cities"]) for r in rounds] for n in names},
-            "money": {n: [last_of_round[r]["players"][n]["money"] for r in rounds] for n in names}}
+per_round = evening.per_round
+
+
+def titles() -> dict:
+    """Each chart's title in the page's language, in the order they are drawn."""
+    return {"cities": _("Cities per round"), "capacity": _("Plants' capacity per round (cities they can power)"),
+            "money": _("Money per round"), "paid_plants": _("Paid for plants, per round"),
+            "paid_resources": _("Paid for resources, per round"), "paid_building": _("Paid for building, per round")}
 
 
 def chart(rounds: list, series: dict, colours: dict) -> dict:
@@ -69,7 +70,8 @@ def result(game) -> dict:
     figures = per_round(game)
     cols = {n: colour(p["colour"]) for n, p in state["players"].items()}
     breaks = {"money": _("money"), "cities": _("cities owned")}
+    charts = [{"key": k, "title": t, "chart": chart(figures["rounds"], figures[k], cols)} for k, t in titles().items()]
     return {"winners": res["winners"], "ranking": res["ranking"], "colours": cols,
             "tie_breaks": [breaks[k] for k in res["tie_breaks"]],
-            "cities": chart(figures["rounds"], figures["cities"], cols),
-            "money": chart(figures["rounds"], figures["money"], cols)}
+            "cities": charts[0]["chart"], "money": charts[2]["chart"], "charts": charts,
+            "paid": evening.paid(figures), "players": figures["players"]}

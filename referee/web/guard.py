@@ -19,7 +19,8 @@ from werkzeug.exceptions import HTTPException
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback")
 # RFC 3986's unreserved and reserved characters and %: what a path and query of this app are written in.
 URL_TEXT = re.compile(r"/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*")
-POLICY = ("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+# media-src data:: the wake-lock fallback (static/nosleep-*.js) plays a tiny video it carries as a data: URI
+POLICY = ("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; "
           "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 

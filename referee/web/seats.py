@@ -33,7 +33,7 @@ from flask_babel import gettext as _
 from ..qr import svg_path
 from ..rules import legal
 from ..rules.errors import IllegalAction
-from . import inputs, views
+from . import inputs, shortcodes, views
 from .db import get_store
 from .facts import FormError, fact_from_form
 from .language import listed
@@ -90,8 +90,10 @@ def join(game_id):
         if links[name]:
             seat["url"] = request.url_root.rstrip("/") + url_for("seats.enter", game_id=game_id, token=links[name])
             seat["side"], seat["path"] = svg_path(seat["url"])
+            seat["code"] = shortcodes.code_of(links[name])
         seats.append(seat)
-    return render_template("table/join.html", game_id=game_id, seats=seats)
+    return render_template("table/join.html", game_id=game_id, seats=seats, code_address=shortcodes.address(),
+                           reach=shortcodes.reach())
 
 
 @bp.post("/join/<int:seat>")

@@ -22,7 +22,7 @@ def test_the_charts_have_one_line_per_player_and_a_point_per_round(client, examp
     game = stored(game_id)
     html = client.get(f"/games/{game_id}/").get_data(as_text=True)
     charts = re.findall(r'<figure class="chart">.*?</figure>', html, re.S)
-    assert len(charts) == 2
+    assert len(charts) == 6     # cities, capacity, money, paid for plants, resources, building
     rounds = game.state["round"]
     for chart in charts:
         lines = re.findall(r'<polyline class="series" points="([^"]+)"', chart)
@@ -38,7 +38,10 @@ def test_the_charts_have_one_line_per_player_and_a_point_per_round(client, examp
 def test_a_tie_break_is_named_on_the_end_panel(app):
     """The engine's tie_breaks are shown in words (a stand-in game: the example has no tie)."""
     class Tied:
-        players = {"Ann": {"colour": "red", "cities": ["a"], "money": 9}, "Bob": {"colour": "blue", "cities": ["b"], "money": 2}}
+        players = {"Ann": {"colour": "red", "cities": ["a"], "money": 9, "plants": []},
+                   "Bob": {"colour": "blue", "cities": ["b"], "money": 2, "plants": []}}
+        ctx = None
+        events = [[]]
         state = {"round": 1, "players": players,
                  "result": {"winners": ["Ann"], "tie_breaks": ["money"],
                             "ranking": [{"player": "Ann", "powered": 1, "money": 9, "cities": 1},
