@@ -13,10 +13,13 @@ Seed 004, line 78: 「所持金のみ非公開情報。それ以外は全て公�
 """
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from referee.archive import summary
+from referee.game import Game
 from referee.rules import legal
 from referee.rules.copying import deep_copy
 from referee.store import Store
@@ -38,12 +41,31 @@ def app(tmp_path):
                        "TABLE_KEY": KEY, "CUSTOM_MAPS": str(tmp_path / "maps")})
 
 
+@dataclass
+class Device:
+    client: object
+    page: str = ""              # the page it looks at, under /games/<id>
+    seat: str | None = None     # the player whose phone it is (their money is theirs to see)
+    fragment: bool = False      # asks as htmx does (the #table fragment)
+
+
 @pytest.fixture
-def viewers(app):
-    """{"shared screen": the key holder's tablet, "watcher": a device with neither key nor seat}."""
-    tablet = app.test_client()
-    assert tablet.get(f"/?key={KEY}").status_code == 302
-    return {"shared screen": tablet, "watcher": app.test_client()}
+def tablet(app):
+    device = app.test_client()
+    assert device.get(f"/?key={KEY}").status_code == 302
+    return device
+
+
+def viewers(app, tablet, moments) -> dict:
+    """The shared screen (the key holder's tablet, as a page and as its htmx fragment), a watcher,
+    and the phone of the first player of the setup (seeing another player's moment)."""
+    phone = app.test_client()
+    html = tablet.get(f"/games/{moments.id}/join").get_data(as_text=True)
+    link = re.sub(r"^http://[^/]+", "", re.findall(r"<code translate=\"no\">([^<]+)</code>", html)[0])
+    assert phone.get(link).status_code == 302
+    return {"shared screen": Device(tablet), "shared screen (htmx)": Device(tablet, fragment=True),
+            "watcher": Device(app.test_client()),
+            "another player's phone": Device(phone, "seat", moments.setup["players"][0]["name"])}
 
 
 class Moments:
@@ -54,8 +76,6 @@ class Moments:
         self.app, self.tablet = app, tablet
         self.setup, *self.entries = lines_of(path)
         self.store = Store(app.config["DATABASE"])
-        from referee.archive import summary
-        from referee.game import Game
         self.id = self.store.create(json.dumps(self.setup, ensure_ascii=False), summary(Game(self.setup)), [])
         assert tablet.get(f"/games/{self.id}/").status_code == 200      # opens the table in the app
         self.table = app.extensions["referee.tables"].open[self.id]
@@ -67,8 +87,8 @@ class Moments:
             self.table.play(self.store, entry)
         yield len(self.entries)
 
-    def with_money(self, amount: int):
-        """The current moment with every player's money `amount` (None: as played), `next` anew."""
+    def with_money(self, amount: int, but: str | None = None):
+        """The current moment with every player's money (but `but`'s) `amount` (None: as played), `next` anew."""
         game = self.table.game
         if self.real is None:
             self.real = game.states[-1]
@@ -76,8 +96,9 @@ class Moments:
             game.states[-1], self.real = self.real, None
         else:
             state = deep_copy(self.real)
-            for p in state["players"].values():
-                p["money"] = amount
+            for name, p in state["players"].items():
+                if name != but:
+                    p["money"] = amount
             state["next"] = legal.next_actions(state, game.ctx)
             game.states[-1] = state
         self.table.views.clear()        # the views kept per sequence number were drawn from the other state
@@ -120,12 +141,15 @@ def differences(moments: Moments, viewers: dict, every: int = 1) -> list:
         if (tapped := draft(state)):
             queries.append(tapped)
         for name, device in viewers.items():
-            for query in queries:
+            if device.seat in state["next"]["waiting_for"]:      # the phone's own moment: its own money shows
+                continue
+            headers = {"HX-Request": "true"} if device.fragment else {}
+            for query in queries if not device.seat else [{}]:
                 pages = []
                 for amount in AMOUNTS:
-                    moments.with_money(amount)
-                    pages.append(normalised(device.get(f"/games/{moments.id}/", query_string=query)
-                                            .get_data(as_text=True)))
+                    moments.with_money(amount, but=device.seat)
+                    pages.append(normalised(device.client.get(f"/games/{moments.id}/{device.page}", query_string=query,
+                                                              headers=headers).get_data(as_text=True)))
                 moments.with_money(None)
                 if pages[0] != pages[1]:
                     found.append((n, name, query, first_difference(*pages)))
@@ -139,21 +163,27 @@ def report(found: list) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_no_page_of_the_shared_screen_or_a_watcher_depends_on_the_money_at_any_moment(app, viewers, path):
-    found = differences(Moments(app, viewers["shared screen"], path), viewers)
+def test_no_page_of_the_shared_screen_or_a_watcher_depends_on_the_money_at_any_moment(app, tablet, path):
+    moments = Moments(app, tablet, path)
+    found = differences(moments, viewers(app, tablet, moments))
     assert not found, report(found)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_no_page_of_the_shared_screen_or_a_watcher_depends_on_the_money_every_seventh_moment(app, viewers, path):
+def test_no_page_of_the_shared_screen_or_a_watcher_depends_on_the_money_every_seventh_moment(app, tablet, path):
     """The same, every seventh moment (the fast suite's share of it)."""
-    found = differences(Moments(app, viewers["shared screen"], path), viewers, every=7)
+    moments = Moments(app, tablet, path)
+    found = differences(moments, viewers(app, tablet, moments), every=7)
     assert not found, report(found)
 
 
-def test_the_key_holders_page_changes_with_the_money_once_the_table_shows_it(app, viewers):
-    """The test can fail: with money shown, the same edit changes the shared screen."""
-    moments = Moments(app, viewers["shared screen"], EXAMPLES[0])
-    viewers["shared screen"].post(f"/games/{moments.id}/money", data={"shown": "1"})
-    found = differences(moments, {"shared screen": viewers["shared screen"]}, every=50)
-    assert found
+def test_the_pages_change_with_the_money_where_it_may_be_seen(app, tablet):
+    """The test can fail: with money shown the same edit changes the shared screen, and a phone's
+    page changes with its own player's money."""
+    moments = Moments(app, tablet, EXAMPLES[0])
+    phone = viewers(app, tablet, moments)["another player's phone"]
+    own = differences(moments, {"own phone": Device(phone.client, "seat")}, every=50)
+    assert own
+    shown = Moments(app, tablet, EXAMPLES[0])
+    assert tablet.post(f"/games/{shown.id}/money", data={"shown": "1"}).status_code == 303
+    assert differences(shown, {"shared screen": Device(tablet)}, every=50)
