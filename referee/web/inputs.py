@@ -166,8 +166,7 @@ def build(game, act: dict, draft, money: bool = True) -> dict:
            "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
            "suggestions": [{**s, "names": listed(names[c] for c in s["cities"])}
-                           for s in suggestions(game, name, choices, money)
-                           if len(s["cities"]) <= act.get("max_cities", len(s["cities"]))]}   # Japan's round 1
+                           for s in suggestions(game, name, choices, money)]}
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
     if chosen:
@@ -215,30 +214,37 @@ def suggestions(game, name: str, choices: dict, money: bool = True) -> list:
     closed = {o["city"]: 3 for o in choices["refused"] if o["reason"] == "closed"}
     return _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
                         tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
-                        building.starts(state, ctx, name), money)
+                        building.starts(state, ctx, name), money, legal.build_limit(state, ctx, name))
 
 
 def most_cities(game, name: str) -> dict | None:
     """The most cities the player's money could build now, as the planner suggests them on the build
     panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
-    cities the map's rules close to everyone count as full."""
+    cities the map's rules close to everyone count as full, and no more cities than one build may
+    add (Japan's round 1: legal.build_limit)."""
     state, ctx = game.state, game.ctx
     full = {c: 3 for c in building.closed_cities(state, ctx)}
     found = _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
                          tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
-                         building.starts(state, ctx, name))
+                         building.starts(state, ctx, name), True, legal.build_limit(state, ctx, name))
     return next((s for s in found if s["most"]), None)
 
 
 @per_object(256)
-def _suggestions(ctx, step, network, occupied_items, money, starts=None, budget=True) -> list:
-    """The cheapest 1, 2 and 3 cities, and (`budget`) the most cities the player's money buys (planner)."""
+def _suggestions(ctx, step, network, occupied_items, money, starts=None, budget=True, limit=None) -> list:
+    """The cheapest 1, 2 and 3 cities, and (`budget`) the most cities the player's money buys (planner),
+    none of more cities than one build may add (`limit`: legal.build_limit)."""
     out = []
-    ask = [{"count": k} for k in (1, 2, 3)] + ([{"budget": money}] if budget else [])
+    ask = [{"count": k} for k in (1, 2, 3) if limit is None or k <= limit]
+    ask += [{"budget": money}] if budget and limit != 0 else []
     for kwargs in ask:
         try:
             plans = ctx.planner.suggest(list(network), step=step, occupied=dict(occupied_items), top=1,
                                         house_costs=ctx.edition.house_costs, starts=starts, **kwargs)
+            if plans and limit is not None and len(plans[0].cities) > limit:    # the most the rules allow, within it
+                plans = ctx.planner.suggest(list(network), step=step, occupied=dict(occupied_items), top=1,
+                                            house_costs=ctx.edition.house_costs, starts=starts, count=limit,
+                                            budget=money)
         except PlanError:
             continue
         if not plans or plans[0].total > money:

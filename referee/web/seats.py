@@ -144,6 +144,7 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
         "table": table, "game_id": table.id, "seq": table.seq, "state": state, "seat": seat, "me": me,
         "fact_url": url_for("seats.facts", game_id=table.id), "view_url": url_for("seats.view", game_id=table.id),
         "power_all_url": None, "panel": panel, "money_shown": True,      # a seat's own money
+        "has_board": False,
         "phase": views.phase_name(state["phase"]),
         "waiting": views.waiting(shown.state["next"], ctx.map, money=seat in state["next"]["waiting_for"]),
         "order": views.turn_order(state), "events": game.events[-1] if events is None else events,

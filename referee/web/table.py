@@ -128,7 +128,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
-        "map_rules": map_rules(ctx, current()), "money_shown": money,
+        "map_rules": map_rules(ctx, current()), "money_shown": money, "has_board": True,
         "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
                   "disc": round(board.CITY * board.size(ctx.map), 1),
                   "static": board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs)),
