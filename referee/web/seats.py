@@ -135,8 +135,11 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
     me = next(p for p in views.players(state, ctx) if p["name"] == seat)
     could = legal.standing(state, ctx, seat)
     panel = {"template": None}
-    shown = seen_by(game, Viewer(seat=seat))        # the other players' money out of reach
-    if legal.own_facts(state["next"], seat):
+    mine = legal.own_facts(state["next"], seat)
+    # the other players' money out of reach; while the table waits for others, the phone sees the
+    # moment as the shared screen does (one view for all of them), its own side from the state itself
+    shown = seen_by(game, Viewer(seat=seat) if mine else Viewer())
+    if mine:
         panel = inputs.panel(shown, draft)
         if "players" in panel:      # the power choices: this player's only
             panel = dict(panel, players=[p for p in panel["players"] if p["player"] == seat])

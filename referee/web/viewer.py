@@ -57,7 +57,7 @@ def seen(game, viewer: Viewer):
     return SeenGame(game, _without_money(game.state, game.ctx, hidden))
 
 
-@per_object(64)
+@per_object(512)
 def _without_money(state: dict, ctx, hidden: tuple) -> dict:
     """The state with the money of `hidden` players out of reach, and the engine's offers for it
     (made once per state: a state never changes once played)."""

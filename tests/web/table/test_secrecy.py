@@ -187,3 +187,17 @@ def test_the_pages_change_with_the_money_where_it_may_be_seen(app, tablet):
     shown = Moments(app, tablet, EXAMPLES[0])
     assert tablet.post(f"/games/{shown.id}/money", data={"shown": "1"}).status_code == 303
     assert differences(shown, {"shared screen": Device(tablet)}, every=50)
+
+
+def test_a_refusal_at_entry_says_the_money_is_not_enough_but_not_by_how_much(app, tablet):
+    """The shared screen offers a raise whatever the bidder's money; beyond it the engine refuses,
+    and the refusal says so (as a player would at the table), not how much the bidder has."""
+    moments = Moments(app, tablet, EXAMPLES[0])
+    for n in moments:
+        if n == 2:      # Anna bid 6 on plant 4 (50 Elektro each at the start)
+            break
+    response = tablet.post(f"/games/{moments.id}/facts", data={"seq": "2", "type": "bid", "player": "Bernd",
+                                                                "amount": "51"}, headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "There is not enough money for that." in html
+    assert "50" not in html and "up to their money" in html
