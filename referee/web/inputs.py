@@ -70,13 +70,15 @@ def panel(game, draft=None, money: bool = True) -> dict:
         return {"template": "_input_power.html", "players": [power(game, a, draft) for a in waiting],
                 "everyone": words(game.ctx.map).series(a["player"] for a in waiting)}
     if nxt["phase"] == "auction":
-        return auction(game, acts)
+        return auction(game, acts, money)
     if nxt["phase"] == "resources":
         return buy(game, acts["buy"], draft, money)
     return build(game, acts["build"], draft, money)
 
 
-def auction(game, acts: dict) -> dict:
+def auction(game, acts: dict, money: bool = True) -> dict:
+    """The auction: a lot's bids, or the chooser's plants; the bounds that are a player's money (a
+    raise's and an opening bid's most) only with `money`, else None."""
     lot = game.state["auction"]["lot"]
     sold = acts.get("sold") or {}
     refused = sold.get("refused", {})       # a uranium ban: {player: [plants]}, pairs the sale form does not offer
@@ -88,9 +90,12 @@ def auction(game, acts: dict) -> dict:
         out["lot_card"] = card(game.ctx, lot["plant"])
         bid = acts.get("bid")
         out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if bid and n <= bid["max"]]
+        if bid:
+            out["bid"] = dict(bid, max=bid["max"] if money else None)
     else:
         out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
         out["open"] = acts["nominate"]["plants"]
+        out["nominate"] = dict(acts["nominate"], max=acts["nominate"]["max"] if money else None)
     return out
 
 
@@ -114,7 +119,8 @@ def buy(game, act: dict, draft, money: bool = True) -> dict:
            "markets": [{"name": m, "title": market_title(m), "on": m == chosen} for m in markets],
            "one_at_a_time": act.get("one_at_a_time", False),      # India: one cube a turn, round the table
            "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
-           "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
+           "money": game.state["players"][act["player"]]["money"] if money else None, "resources": RESOURCES,
+           "cost": None}
     out["run_once"] = run_once_offer(game, act)
     if "form_error" in fact:
         out["error"] = fact["form_error"]
@@ -161,7 +167,7 @@ def build(game, act: dict, draft, money: bool = True) -> dict:
     choices = legal.build_choices(state, ctx, {**base, "cities": chosen})
     island = {o["city"] for o in act["cities"] if o.get("new_network")}
     out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
-           "money": act["money"], "plan": None, "routes": [], "base": base, "in_order": None,
+           "money": act["money"] if money else None, "plan": None, "routes": [], "base": base, "in_order": None,
            "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
            "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
