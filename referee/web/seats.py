@@ -39,7 +39,7 @@ from .facts import FormError, fact_from_form
 from .language import listed
 from .table import htmx, open_table, required_seq
 from .tables import Moved
-from .viewer import Viewer, seen as seen_by
+from .viewer import Viewer, seen_at
 
 bp = Blueprint("seats", __name__, url_prefix="/games/<int:game_id>")
 LONGEST_TOKEN = 64
@@ -138,7 +138,7 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
     mine = legal.own_facts(state["next"], seat)
     # the other players' money out of reach; while the table waits for others, the phone sees the
     # moment as the shared screen does (one view for all of them), its own side from the state itself
-    shown = seen_by(game, Viewer(seat=seat) if mine else Viewer())
+    shown = seen_at(table, Viewer(seat=seat) if mine else Viewer())
     if mine:
         panel = inputs.panel(shown, draft)
         if "players" in panel:      # the power choices: this player's only
@@ -199,7 +199,7 @@ def view(table, seat):
 def not_theirs(table, seat: str, fact: dict) -> str | None:
     """Why a seat may not enter this fact now (None: it may): another player's, or not a moment the
     rules wait for this player to enter it (the engine's own_facts)."""
-    next_actions = seen_by(table.game, Viewer(seat=seat)).state["next"]
+    next_actions = seen_at(table, Viewer()).state["next"]
     if fact.get("player") != seat:
         return _("This phone is %(seat)s's seat: it enters only %(seat)s's own facts.", seat=seat)
     if fact["type"] not in legal.own_facts(next_actions, seat):
@@ -238,7 +238,7 @@ def facts(table, seat):
         body, status = show_seat(table, seat, status=409, notice=notice)
         return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "outerHTML"} if htmx() else {})
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs
-        return seat_refusal(table, seat, 422, views.refusal(e, seen_by(table.game, Viewer(seat=seat)).state["next"],
+        return seat_refusal(table, seat, 422, views.refusal(e, seen_at(table, Viewer(seat=seat)).state["next"],
                                                                    table.game.ctx.map, fact))
     if not htmx():
         return redirect(url_for("seats.view", game_id=table.id), 303)

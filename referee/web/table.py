@@ -53,7 +53,7 @@ from .language import current
 from .memo import per_object
 from .numbers import whole
 from .tables import Moved, Tables
-from .viewer import Viewer, seen as seen_by
+from .viewer import Viewer, seen as seen_by, seen_at
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -115,7 +115,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     game = table.game
     ctx = game.ctx
     events = game.events[-1] if events is None else events
-    panel = inputs.panel(seen_by(game, Viewer(money_shown=money)), draft, money) if draft else now["panel"]
+    panel = inputs.panel(seen_at(table, Viewer(money_shown=money)), draft, money) if draft else now["panel"]
     if not may_enter():
         panel = {"template": None}
     drafted = {k: v for k, v in draft.to_dict(flat=False).items() if k not in ("since", "page_seq", "live")} \
@@ -156,7 +156,7 @@ def money_shown(game_id: int) -> bool:
 
 def shared_next(table) -> dict:
     """`next` as the shared screen may see it (viewer.seen): for what is allowed, in a refusal."""
-    return seen_by(table.game, Viewer(money_shown=money_shown(table.id))).state["next"]
+    return seen_at(table, Viewer(money_shown=money_shown(table.id))).state["next"]
 
 
 def may_enter() -> bool:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from ..rules import legal
 from ..rules.copying import deep_copy
-from .memo import per_object
 
 # Money that no price, bid or build reaches: a player whose money is secret is drawn as if they had it.
 OUT_OF_REACH = 10 ** 9
@@ -39,28 +38,39 @@ class Viewer:
 
 
 class SeenGame:
-    """A Game as one viewer may see it: the same context, log and rulings; its state with the money
-    the viewer may not see taken out (`state`), and the state as played (`played`) for what is public
-    of it alone."""
+    """A Game as one viewer may see it: the same context, facts and rulings; its state with the money
+    the viewer may not see out of reach."""
 
     def __init__(self, game, state: dict):
-        self.ctx, self.facts, self.undone, self.events, self.log = game.ctx, game.facts, game.undone, game.events, game.log
-        self.state, self.played = state, game.state
+        self.ctx, self.facts, self.undone, self.events = game.ctx, game.facts, game.undone, game.events
+        self.state = state
 
 
 def seen(game, viewer: Viewer):
     """The game the viewer's pages are drawn from (the game itself when every money on it may be seen)."""
-    over = game.state["phase"] == "over"       # at the end money is everyone's: it decides ties
-    hidden = () if over else tuple(sorted(n for n in game.state["players"] if not viewer.sees_money_of(n)))
+    hidden = _hidden(game, viewer)
+    return SeenGame(game, _without_money(game.state, game.ctx, hidden)) if hidden else game
+
+
+def seen_at(table, viewer: Viewer):
+    """seen() for an open table's game (referee.web.tables), made once per sequence number and kept
+    with the table's views, so that it goes when the table does."""
+    hidden = _hidden(table.game, viewer)
     if not hidden:
-        return game
-    return SeenGame(game, _without_money(game.state, game.ctx, hidden))
+        return table.game
+    return table.view(("seen", hidden), lambda game: SeenGame(game, _without_money(game.state, game.ctx, hidden)))
 
 
-@per_object(512)
+def _hidden(game, viewer: Viewer) -> tuple:
+    """The players whose money the viewer may not see (nobody's once the game is over: money then
+    decides ties and is everyone's)."""
+    if game.state["phase"] == "over":
+        return ()
+    return tuple(sorted(n for n in game.state["players"] if not viewer.sees_money_of(n)))
+
+
 def _without_money(state: dict, ctx, hidden: tuple) -> dict:
-    """The state with the money of `hidden` players out of reach, and the engine's offers for it
-    (made once per state: a state never changes once played)."""
+    """The state with the money of `hidden` players out of reach, and the engine's offers for it."""
     out = deep_copy({**state, "next": None})
     for name in hidden:
         out["players"][name]["money"] = OUT_OF_REACH
