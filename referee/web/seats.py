@@ -144,7 +144,7 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
         if "players" in panel:      # the power choices: this player's only
             panel = dict(panel, players=[p for p in panel["players"] if p["player"] == seat])
     return {
-        "table": table, "game_id": table.id, "seq": table.seq, "state": state, "seat": seat, "me": me,
+        "game_id": table.id, "seq": table.seq, "state": views.moment(state), "seat": seat, "me": me,
         "fact_url": url_for("seats.facts", game_id=table.id), "view_url": url_for("seats.view", game_id=table.id),
         "power_all_url": None, "panel": panel, "money_shown": True,      # a seat's own money
         "has_board": False,

@@ -121,7 +121,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     drafted = {k: v for k, v in draft.to_dict(flat=False).items() if k not in ("since", "page_seq", "live")} \
         if draft else {}
     return {
-        **now, "table": table, "game_id": table.id, "seq": table.seq, "state": game.state,
+        **now, "game_id": table.id, "seq": table.seq, "state": views.moment(game.state),
         "fact_url": url_for("table.facts", game_id=table.id), "view_url": url_for("table.view", game_id=table.id),
         "power_all_url": url_for("table.power_all", game_id=table.id),
         "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),

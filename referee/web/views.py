@@ -216,6 +216,12 @@ def deck(state: dict, ctx=None) -> dict:
             "removed": state["removed"] if ctx is not None and ctx.variation and ctx.variation.first_of_number else []}
 
 
+def moment(state: dict) -> dict:
+    """Where the game stands, all a page needs of the state itself: phase, round and step (the rest
+    reaches templates only through the viewer's view: referee.web.viewer)."""
+    return {"phase": state["phase"], "round": state["round"], "step": state["step"]}
+
+
 def turn_order(state: dict) -> list:
     acting = set(state["next"]["waiting_for"])
     done = set(state["acted"])
