@@ -115,8 +115,9 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     game = table.game
     ctx = game.ctx
     events = game.events[-1] if events is None else events
-    panel = inputs.panel(seen_at(table, Viewer(money_shown=money)), draft, money) if draft else now["panel"]
-    if not may_enter():
+    viewer = Viewer(key=may_enter(), money_shown=money)
+    panel = inputs.panel(seen_at(table, viewer), draft, money) if draft else now["panel"]
+    if not viewer.key:      # a watcher: the same view, without input
         panel = {"template": None}
     drafted = {k: v for k, v in draft.to_dict(flat=False).items() if k not in ("since", "page_seq", "live")} \
         if draft else {}

@@ -30,11 +30,9 @@ class Viewer:
     money_shown: bool = False
 
     def sees_money_of(self, player: str) -> bool:
+        """Money is the one secret: the key holder and a watcher see the same of it (the table's
+        choice); only the key lets a device enter facts at the table page."""
         return self.money_shown or player == self.seat
-
-    @property
-    def kind(self) -> str:
-        return "seat" if self.seat else "key" if self.key else "watcher"
 
 
 class SeenGame:
