@@ -165,6 +165,18 @@ def _building(state, ctx, out):
     return [hooks.fold(ctx, "build_offer", offer, state, ctx, who), {"type": "pass", "player": who}]
 
 
+def build_limit(state: dict, ctx, name) -> int | None:
+    """The most cities `name` may add in one build now, whatever the phase (so that advice given
+    before the building phase respects it too): a map's own limit (Japan's two cities in round 1,
+    the `build` offer's `max_cities`) and the short game's end; None when no rule limits it."""
+    p = state["players"][name]
+    offer = hooks.fold(ctx, "build_offer", {"type": "build", "player": name, "money": p["money"],
+                                            "houses_per_city": state["step"], "cities": []}, state, ctx, name)
+    limits = [n for n in (offer.get("max_cities"), ctx.end_cities - len(p["cities"]) if ctx.short_game else None)
+              if n is not None]
+    return min(limits) if limits else None
+
+
 def _open_cities(state, ctx, who) -> dict:
     """{city: houses there} of the play areas' cities the player may build in now, price aside."""
     own = state["players"][who]["cities"]

@@ -7,10 +7,11 @@ from .views import words
 ORDER = ("budget", "limit", "full", "closed", "unreachable", "outside", "yours")
 
 
-def refusals(ctx, player: str, choices: dict, money: bool = True) -> list:
+def refusals(ctx, player: str, choices: dict) -> list:
     """[{"reason", "text"}]: the cities of the play areas that cannot be chosen now, grouped by why
     (the cheapest over budget first), cities outside the areas and the player's own left to the end.
-    Without `money` (a shared screen while money is secret) the budget line names no sum left."""
+    Over budget is only ever said where the player's money may be seen: elsewhere the choices come
+    from the game with that money out of reach (referee.web.viewer), so no city is refused for it."""
     w = words(ctx.map)
     groups: dict[str, list] = {}
     for o in choices["refused"]:
@@ -25,8 +26,7 @@ def refusals(ctx, player: str, choices: dict, money: bool = True) -> list:
             found.sort(key=lambda o: (o["cost"], o["city"]))
             cities = w.join(_("%(city)s %(cost)s", city=w.city(o["city"]), cost=o["cost"]) for o in found)
             text = _("Over budget (%(player)s has %(left)s left): %(cities)s.", player=player,
-                     left=w.money(first["left"]), cities=cities) if money else \
-                _("More than %(player)s's money: %(cities)s.", player=player, cities=cities)
+                     left=w.money(first["left"]), cities=cities)
         else:
             names = w.cities(sorted((o["city"] for o in found), key=w.city))
             text = {
@@ -46,14 +46,12 @@ def refusals(ctx, player: str, choices: dict, money: bool = True) -> list:
     return out
 
 
-def nothing_to_build(player: str, choices: dict, money: bool = True) -> str:
-    """Why the city list is empty: the cheapest city and the money (unless secret), or that no city is open."""
+def nothing_to_build(player: str, choices: dict) -> str:
+    """Why the city list is empty: the cheapest city and the money (only where it may be seen, as
+    refusals above), or that no city is open."""
     over = [o for o in choices["refused"] if o["reason"] == "budget"]
     if over:
         cheapest = min(over, key=lambda o: o["cost"])
-        if not money:
-            return _("No city is affordable: the cheapest costs %(cost)s, more than %(player)s's money.",
-                     cost=cheapest["cost"], player=player)
         return _("No city is affordable: the cheapest costs %(cost)s; %(player)s has %(money)s.",
                  cost=cheapest["cost"], player=player, money=cheapest["left"])
     if any(o["reason"] == "limit" for o in choices["refused"]):

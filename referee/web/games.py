@@ -26,6 +26,7 @@ from . import board, custom_maps, setup_form, views
 from .db import get_store
 from .language import current, listed
 from .memo import per_object
+from . import whole_log
 
 bp = Blueprint("games", __name__)
 
@@ -37,7 +38,8 @@ def index():
 
 def _list_page(problem: str | None = None, status: int = 200):
     now = time.time()
-    games = [{**g, "ago": format_timedelta(timedelta(seconds=g["updated"] - now), add_direction=True)}
+    games = [{**g, "ago": format_timedelta(timedelta(seconds=g["updated"] - now), add_direction=True),
+              "exportable": whole_log.may_have(g["id"], (g["summary"] or {}).get("phase") == "over")}
              for g in get_store().games()]
     damaged = current_app.extensions["referee.tables"].damaged     # found at start or when opened
     return render_template("games/list.html", games=games, problem=problem, map_name=setup_form.map_name,
@@ -219,6 +221,8 @@ def upload():
 
 @bp.get("/games/<int:game_id>/export")
 def export(game_id):
+    if not whole_log.may_have(game_id):        # every player's money, fact by fact
+        return whole_log.refused()
     try:
         text = export_log(get_store(), game_id)
     except UnknownGame:

@@ -1,5 +1,10 @@
 """The input panel: what the table may enter now (from `next`), and live previews of a draft.
 
+The game given is the one the viewer may see (referee.web.viewer.seen): where a player's money is
+secret, their money is out of reach in it, so offers, previews and suggestions do not depend on it;
+`money` says whether the acting player's money may be quoted (a sum left, a bid's upper bound, the
+most cities for the money).
+
 A draft is the half-filled form the page sends back while someone taps (resources to buy, cities
 to build, a player's power choice). Prices, totals and income come from the engine itself — the
 candidate fact is applied to the current state (which `apply` never changes) — and build routes
@@ -8,8 +13,7 @@ and suggestions from the planner; nothing here computes a rule.
 from flask_babel import gettext as _
 
 from ..planner import PlanError
-from ..rules import auction as plant_auction, building, engine, legal, resources
-from ..rules.plant_market import current as open_plants
+from ..rules import building, engine, legal
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import houses_in
@@ -50,8 +54,9 @@ def current_draft(game, draft):
 
 
 def panel(game, draft=None, money: bool = True) -> dict:
-    """The input panel for the current moment: its template and values. Without `money` (a shared
-    screen while money is secret) no bound or message in it is a player's money."""
+    """The input panel for the current moment: its template and values (for `game` as the viewer
+    sees it). Without `money` (a shared screen while money is secret) nothing in it quotes or follows
+    a player's money."""
     nxt = game.state["next"]
     acts = {a["type"]: a for a in nxt["actions"]}
     if nxt["phase"] == "over":
@@ -72,6 +77,8 @@ def panel(game, draft=None, money: bool = True) -> dict:
 
 
 def auction(game, acts: dict, money: bool = True) -> dict:
+    """The auction: a lot's bids, or the chooser's plants; the bounds that are a player's money (a
+    raise's and an opening bid's most) only with `money`, else None."""
     lot = game.state["auction"]["lot"]
     sold = acts.get("sold") or {}
     refused = sold.get("refused", {})       # a uranium ban: {player: [plants]}, pairs the sale form does not offer
@@ -82,15 +89,13 @@ def auction(game, acts: dict, money: bool = True) -> dict:
     if lot:
         out["lot_card"] = card(game.ctx, lot["plant"])
         bid = acts.get("bid")
-        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if (bid and n <= bid["max"]) or not money]
-        if not money and not bid:   # a bidder whose money cannot raise looks like any other: the engine refuses
-            out["bid"] = {"min": lot["bid"] + 1}
+        out["raises"] = [n for n in (lot["bid"] + 1, lot["bid"] + 5) if bid and n <= bid["max"]]
+        if bid:
+            out["bid"] = dict(bid, max=bid["max"] if money else None)
     else:
         out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
-        chooser = acts["nominate"]["player"]
-        # every plant the chooser may open: with money secret, not only those their money reaches
-        out["open"] = acts["nominate"]["plants"] if money else \
-            [p for p in open_plants(game.state, game.ctx) if plant_auction.may_buy(game.state, game.ctx, chooser, p)]
+        out["open"] = acts["nominate"]["plants"]
+        out["nominate"] = dict(acts["nominate"], max=acts["nominate"]["max"] if money else None)
     return out
 
 
@@ -103,8 +108,8 @@ def discard(game, act: dict) -> dict:
 
 def buy(game, act: dict, draft, money: bool = True) -> dict:
     """The purchase being tapped together. On a map with several markets (Korea) the player first
-    declares one, and the steppers follow that market's offer (`next`'s `markets`); without `money`
-    they stop at what the plants can store and the market holds, not at what the player can pay."""
+    declares one, and the steppers follow that market's offer (`next`'s `markets`): with the money
+    secret (out of reach in `game`), what the plants can store and the market holds."""
     fact = draft_fact(game, draft, "buy") or {"type": "buy", "player": act["player"]}
     amounts = {r: fact.get(r, 0) for r in RESOURCES}
     markets = act.get("markets") or {}
@@ -114,9 +119,8 @@ def buy(game, act: dict, draft, money: bool = True) -> dict:
            "markets": [{"name": m, "title": market_title(m), "on": m == chosen} for m in markets],
            "one_at_a_time": act.get("one_at_a_time", False),      # India: one cube a turn, round the table
            "draft": dict(amounts, type="buy", player=act["player"], **({"market": chosen} if chosen else {})),
-           "money": game.state["players"][act["player"]]["money"], "resources": RESOURCES, "cost": None}
-    if not money:
-        out["offer"] = dict(out["offer"], max=stored_most(game, act["player"], chosen))
+           "money": game.state["players"][act["player"]]["money"] if money else None, "resources": RESOURCES,
+           "cost": None}
     out["run_once"] = run_once_offer(game, act)
     if "form_error" in fact:
         out["error"] = fact["form_error"]
@@ -129,14 +133,6 @@ def buy(game, act: dict, draft, money: bool = True) -> dict:
         cost = next((e["cost"] for e in result.get("events", ()) if e["type"] == "resources_bought"), None)
         out["cost"] = cost
     return out
-
-
-def stored_most(game, player: str, chosen) -> dict:
-    """The most of each resource the engine lets the player's plants take from the declared market
-    (the board's; on Korea before one is declared, either), their money aside."""
-    found = [resources.max_buyable(game.state, game.ctx, player, money=False, market=m)
-             for m in resources.markets(game.state, game.ctx) if chosen is None or m.name == chosen]
-    return {r: max(f[r] for f in found) for r in RESOURCES}
 
 
 def run_once_offer(game, act: dict) -> dict | None:
@@ -171,13 +167,12 @@ def build(game, act: dict, draft, money: bool = True) -> dict:
     choices = legal.build_choices(state, ctx, {**base, "cities": chosen})
     island = {o["city"] for o in act["cities"] if o.get("new_network")}
     out = {"template": "_input_build.html", "act": act, "player": name, "chosen": chosen, "names": names,
-           "money": act["money"], "plan": None, "routes": [], "base": base, "in_order": None,
+           "money": act["money"] if money else None, "plan": None, "routes": [], "base": base, "in_order": None,
            "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
-           "refused": refusals(ctx, name, choices, money), "start": start, "max_cities": act.get("max_cities"),
+           "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
            "suggestions": [{**s, "names": listed(names[c] for c in s["cities"])}
-                           for s in suggestions(game, name, choices)
-                           if len(s["cities"]) <= act.get("max_cities", len(s["cities"]))]}   # Japan's round 1
+                           for s in suggestions(game, name, choices, money)]}
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
     if chosen:
@@ -195,7 +190,7 @@ def build(game, act: dict, draft, money: bool = True) -> dict:
             if not refused and plan.cities != chosen:
                 out["in_order"] = in_order(game, candidate, plan)
     elif not choices["cities"] and not out.get("error"):
-        out["empty"] = nothing_to_build(name, choices, money)
+        out["empty"] = nothing_to_build(name, choices)
     out["targets"] = chosen + [o["city"] for o in choices["cities"]]
     return out
 
@@ -215,39 +210,47 @@ def occupied(state: dict) -> dict:
     return {c: houses_in(state, c) for p in state["players"].values() for c in p["cities"]}
 
 
-def suggestions(game, name: str, choices: dict) -> list:
+def suggestions(game, name: str, choices: dict, money: bool = True) -> list:
     """The planner's suggestions among the cities open to the player (`choices`: legal.build_choices,
     whose "closed" cities do not depend on the cities chosen): a city the map's rules close to the player (Baden-Württemberg's beyond the state before
     Step 2) counts as full, so a plan may pass through it but never build there. A city only
-    unaffordable or unreachable on its own (Japan's Kyoto, beside Osaka in round 1) stays open."""
+    unaffordable or unreachable on its own (Japan's Kyoto, beside Osaka in round 1) stays open.
+    Without `money`, no "most cities for the money": only the cheapest 1, 2 and 3 cities."""
     state, ctx = game.state, game.ctx
     closed = {o["city"]: 3 for o in choices["refused"] if o["reason"] == "closed"}
     return _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
                         tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
-                        building.starts(state, ctx, name))
+                        building.starts(state, ctx, name), money, legal.build_limit(state, ctx, name))
 
 
 def most_cities(game, name: str) -> dict | None:
     """The most cities the player's money could build now, as the planner suggests them on the build
     panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
-    cities the map's rules close to everyone count as full."""
+    cities the map's rules close to everyone count as full, and no more cities than one build may
+    add (Japan's round 1: legal.build_limit)."""
     state, ctx = game.state, game.ctx
     full = {c: 3 for c in building.closed_cities(state, ctx)}
     found = _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
                          tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
-                         building.starts(state, ctx, name))
+                         building.starts(state, ctx, name), True, legal.build_limit(state, ctx, name))
     return next((s for s in found if s["most"]), None)
 
 
 @per_object(256)
-def _suggestions(ctx, step, network, occupied_items, money, starts=None) -> list:
-    """The cheapest 1, 2 and 3 cities, and the most cities the player's money buys (planner)."""
+def _suggestions(ctx, step, network, occupied_items, money, starts=None, budget=True, limit=None) -> list:
+    """The cheapest 1, 2 and 3 cities, and (`budget`) the most cities the player's money buys (planner),
+    none of more cities than one build may add (`limit`: legal.build_limit)."""
     out = []
-    ask = [{"count": k} for k in (1, 2, 3)] + [{"budget": money}]
+    ask = [{"count": k} for k in (1, 2, 3) if limit is None or k <= limit]
+    ask += [{"budget": money}] if budget and limit != 0 else []
     for kwargs in ask:
         try:
             plans = ctx.planner.suggest(list(network), step=step, occupied=dict(occupied_items), top=1,
                                         house_costs=ctx.edition.house_costs, starts=starts, **kwargs)
+            if plans and limit is not None and len(plans[0].cities) > limit:    # the most the rules allow, within it
+                plans = ctx.planner.suggest(list(network), step=step, occupied=dict(occupied_items), top=1,
+                                            house_costs=ctx.edition.house_costs, starts=starts, count=limit,
+                                            budget=money)
         except PlanError:
             continue
         if not plans or plans[0].total > money:

@@ -14,12 +14,12 @@ from flask_babel import gettext as _
 
 from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..printing import card_pdf, report_pdf
-from .access import has_key
 from .errors import page
 from .language import current
 from .numbers import whole
 from .setup_form import DEFAULT_MAP, shown
 from .table import open_table
+from . import whole_log
 
 bp = Blueprint("printouts", __name__)
 SIZES = ("a6", "a4", "letter")
@@ -95,8 +95,8 @@ def game_aid(game_id):
 @bp.get("/games/<int:game_id>/print/report")
 def game_report(game_id):
     table = open_table(game_id)
-    if not has_key() and table.game.state["phase"] != "over":      # it lists every player's money
-        abort(403)
+    if not whole_log.may_have(game_id, table.game.state["phase"] == "over"):     # it lists every player's money
+        return whole_log.refused()
     url = request.url_root.rstrip("/") + url_for("table.view", game_id=game_id)
     return pdf(report_pdf(table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
 

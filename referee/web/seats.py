@@ -39,6 +39,7 @@ from .facts import FormError, fact_from_form
 from .language import listed
 from .table import htmx, open_table, required_seq
 from .tables import Moved
+from .viewer import Viewer, seen_at
 
 bp = Blueprint("seats", __name__, url_prefix="/games/<int:game_id>")
 LONGEST_TOKEN = 64
@@ -136,16 +137,21 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
     me = next(p for p in views.players(state, ctx) if p["name"] == seat)
     could = legal.standing(state, ctx, seat)
     panel = {"template": None}
-    if legal.own_facts(state["next"], seat):
-        panel = inputs.panel(game, draft)
+    mine = legal.own_facts(state["next"], seat)
+    # the other players' money out of reach; while the table waits for others, the phone sees the
+    # moment as the shared screen does (one view for all of them), its own side from the state itself
+    shown = seen_at(table, Viewer(seat=seat) if mine else Viewer())
+    if mine:
+        panel = inputs.panel(shown, draft)
         if "players" in panel:      # the power choices: this player's only
             panel = dict(panel, players=[p for p in panel["players"] if p["player"] == seat])
     return {
-        "table": table, "game_id": table.id, "seq": table.seq, "state": state, "seat": seat, "me": me,
+        "game_id": table.id, "seq": table.seq, "state": views.moment(state), "seat": seat, "me": me,
         "fact_url": url_for("seats.facts", game_id=table.id), "view_url": url_for("seats.view", game_id=table.id),
         "power_all_url": None, "panel": panel, "money_shown": True,      # a seat's own money
+        "has_board": False,
         "phase": views.phase_name(state["phase"]),
-        "waiting": views.waiting(state["next"], ctx.map, money=seat in state["next"]["waiting_for"]),
+        "waiting": views.waiting(shown.state["next"], ctx.map, money=seat in state["next"]["waiting_for"]),
         "order": views.turn_order(state), "events": game.events[-1] if events is None else events,
         "refill": views.refill_steps(game.events[-1] if events is None else events),
         "ruling": lambda e: views.ruling(e, ctx.map),
@@ -195,7 +201,7 @@ def view(table, seat):
 def not_theirs(table, seat: str, fact: dict) -> str | None:
     """Why a seat may not enter this fact now (None: it may): another player's, or not a moment the
     rules wait for this player to enter it (the engine's own_facts)."""
-    next_actions = table.game.state["next"]
+    next_actions = seen_at(table, Viewer()).state["next"]
     if fact.get("player") != seat:
         return _("This phone is %(seat)s's seat: it enters only %(seat)s's own facts.", seat=seat)
     if fact["type"] not in legal.own_facts(next_actions, seat):
@@ -234,7 +240,8 @@ def facts(table, seat):
         body, status = show_seat(table, seat, status=409, notice=notice)
         return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "outerHTML"} if htmx() else {})
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs
-        return seat_refusal(table, seat, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
+        return seat_refusal(table, seat, 422, views.refusal(e, seen_at(table, Viewer(seat=seat)).state["next"],
+                                                                   table.game.ctx.map, fact))
     if not htmx():
         return redirect(url_for("seats.view", game_id=table.id), 303)
     return show_seat(table, seat, events=events)

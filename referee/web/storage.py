@@ -13,7 +13,8 @@ from flask_babel import gettext as _
 from ..archive import summary
 from ..game import replay
 from ..store import StoreFault, UnknownGame, log_lines
-from .access import CHANGES
+from .access import CHANGES, has_key
+from . import whole_log
 from .db import file_state, get_store
 from .errors import page
 from .numbers import whole
@@ -73,7 +74,7 @@ def damage_reason(damage) -> str:
 
 def damaged_page(e: Damaged, status: int):
     return render_template("games/damaged.html", game_id=e.game_id, damage=e.damage,
-                           reason=damage_reason(e.damage)), status
+                           reason=damage_reason(e.damage), exportable=has_key()), status
 
 
 def readable_lines(game_id: int) -> tuple:
@@ -90,7 +91,9 @@ def readable_lines(game_id: int) -> tuple:
 
 @bp.get("/games/<int:game_id>/readable")
 def export_readable(game_id):
-    """The sound part of a damaged game as a game log file."""
+    """The sound part of a damaged game as a game log file (the table key's only: whole_log)."""
+    if not has_key():
+        return whole_log.refused()
     lines, _damage = readable_lines(game_id)
     return Response(log_lines(lines[0], lines[1:]), mimetype="application/jsonl",
                     headers={"Content-Disposition": f'attachment; filename="referee-game-{game_id}-readable.jsonl"'})

@@ -53,6 +53,7 @@ from .language import current
 from .memo import per_object
 from .numbers import whole
 from .tables import Moved, Tables
+from .viewer import Viewer, seen as seen_by, seen_at
 
 bp = Blueprint("table", __name__, url_prefix="/games/<int:game_id>")
 
@@ -86,16 +87,20 @@ KEPT_PARTS = {"players": "players", "market": "market", "resources": "track", "d
 
 def state_view(game, money: bool = True) -> dict:
     """What the table draws from one state, in the page's language, with or without the players'
-    money (made once per seq, language and choice: Table.view)."""
+    money (made once per seq, language and choice: Table.view). The shared screen and a watcher see
+    the same: the game with everyone's money out of reach unless the table shows it (viewer.seen)."""
+    played = game.state
+    game = seen_by(game, Viewer(money_shown=money))
     state, ctx = game.state, game.ctx
     return {
         "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map, money),
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
-        "players": views.players(state, ctx), "deck": views.deck(state, ctx),
+        "players": views.players(played, ctx, lambda name: money), "deck": views.deck(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
         "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game, money=money),
+        "next": state["next"],
     }
 
 
@@ -110,20 +115,21 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
     game = table.game
     ctx = game.ctx
     events = game.events[-1] if events is None else events
-    panel = inputs.panel(game, draft, money) if draft else now["panel"]
-    if not may_enter():
+    viewer = Viewer(key=may_enter(), money_shown=money)
+    panel = inputs.panel(seen_at(table, viewer), draft, money) if draft else now["panel"]
+    if not viewer.key:      # a watcher: the same view, without input
         panel = {"template": None}
     drafted = {k: v for k, v in draft.to_dict(flat=False).items() if k not in ("since", "page_seq", "live")} \
         if draft else {}
     return {
-        **now, "table": table, "game_id": table.id, "seq": table.seq, "state": game.state,
+        **now, "game_id": table.id, "seq": table.seq, "state": views.moment(game.state),
         "fact_url": url_for("table.facts", game_id=table.id), "view_url": url_for("table.view", game_id=table.id),
         "power_all_url": url_for("table.power_all", game_id=table.id),
         "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),
-        "next": game.state["next"], "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
+        "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
         "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
-        "map_rules": map_rules(ctx, current()), "money_shown": money,
+        "map_rules": map_rules(ctx, current()), "money_shown": money, "has_board": True,
         "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
                   "disc": round(board.CITY * board.size(ctx.map), 1),
                   "static": board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs)),
@@ -147,6 +153,11 @@ def map_rules(ctx, lang: str) -> tuple:
 def money_shown(game_id: int) -> bool:
     """Whether the table chose to show every player's money (the key holder's choice, kept with the game)."""
     return get_store().money_shown(game_id)
+
+
+def shared_next(table) -> dict:
+    """`next` as the shared screen may see it (viewer.seen): for what is allowed, in a refusal."""
+    return seen_at(table, Viewer(money_shown=money_shown(table.id))).state["next"]
 
 
 def may_enter() -> bool:
@@ -250,14 +261,14 @@ def facts(game_id):
         seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
-        return refused(table, 400, str(e), views.waiting(table.game.state["next"], table.game.ctx.map,
+        return refused(table, 400, str(e), views.waiting(shared_next(table), table.game.ctx.map,
                                                          money_shown(game_id)))
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
         return moved(table, seen)
     except IllegalAction as e:
-        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact,
+        return refused(table, 422, views.refusal(e, shared_next(table), table.game.ctx.map, fact,
                                                  money_shown(game_id)))
     if not htmx():
         return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
@@ -273,14 +284,14 @@ def power_all(game_id):
     try:
         seen = seen_seq(request.form)
     except FormError as e:
-        return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map, money_shown(game_id)))
+        return refused(table, 400, str(e), views.waiting(shared_next(table), table.game.ctx.map, money_shown(game_id)))
     facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]
     try:
         events = table.play_all(get_store(), facts, seen=seen)
     except Moved:
         return moved(table, seen)
     except IllegalAction as e:
-        return refused(table, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map,
+        return refused(table, 422, views.refusal(e, shared_next(table), table.game.ctx.map,
                                                  money=money_shown(game_id)))
     if not htmx():
         return redirect(url_for("table.view", game_id=game_id), 303)

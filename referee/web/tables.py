@@ -43,7 +43,7 @@ class Moved(Exception):
 
 
 class Table:
-    VIEWS_KEPT = 8      # (seq, language) views kept: the page on screen is at most a few entries behind
+    VIEWS_KEPT = 16     # (seq, language) views and money-blind games (viewer.seen_at) kept: a page is at most a few entries behind
 
     def __init__(self, game_id: int, game: Game, seq: int, stored=None):
         self.id, self.game, self.seq = game_id, game, seq

@@ -176,8 +176,9 @@ def owned(ctx, plant: dict) -> dict:
             "stored": plant["stored"]}
 
 
-def players(state: dict, ctx) -> list:
-    """Every player in turn order: seat, colour, money, cities, plants with the cubes on them.
+def players(state: dict, ctx, sees_money=lambda name: True) -> list:
+    """Every player in turn order: seat, colour, money (None where `sees_money(name)` says the viewer
+    may not see it: referee.web.viewer), cities, plants with the cubes on them.
 
     Who acts now is marked on the table (acting_seats), not here, so that a turn passing on does
     not change what the players' panels show."""
@@ -186,7 +187,7 @@ def players(state: dict, ctx) -> list:
     out = []
     for name in state["order"]:
         p = state["players"][name]
-        out.append({"name": name, "seat": seats.index(name), "colour": colour(p["colour"]), "money": p["money"],
+        out.append({"name": name, "seat": seats.index(name), "colour": colour(p["colour"]), "money": p["money"] if sees_money(name) else None,
                     "cities": len(p["cities"]), "plants": [owned(ctx, pl) for pl in p["plants"]],
                     "mines": [card(ctx, n) for n in mines.get(name, ())]})
     return out
@@ -213,6 +214,12 @@ def deck(state: dict, ctx=None) -> dict:
             "shuffled": d["shuffled"], "unseen": d["unseen"] if not d["step3_drawn"] else [],
             "removed_unseen": d["removed_unseen"], "possible": possible_draws(d),
             "removed": state["removed"] if ctx is not None and ctx.variation and ctx.variation.first_of_number else []}
+
+
+def moment(state: dict) -> dict:
+    """Where the game stands, all a page needs of the state itself: phase, round and step (the rest
+    reaches templates only through the viewer's view: referee.web.viewer)."""
+    return {"phase": state["phase"], "round": state["round"], "step": state["step"]}
 
 
 def turn_order(state: dict) -> list:

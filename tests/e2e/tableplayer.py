@@ -51,6 +51,14 @@ def new_game(page, base: str, names, areas, shots=None, board="germany") -> str:
     return page.url
 
 
+def show_money(page):
+    """The table shows everyone's money (its Show money switch): the strategy decides from what each
+    player can pay, which the shared screen offers only then (money is secret otherwise: issue 20)."""
+    with page.expect_navigation():
+        page.locator("#table .tools button.money-switch").click()
+    page.locator("#table .tools button.money-switch.on").wait_for()
+
+
 def settled(page):
     """Wait until htmx has no request, swap or settle under way."""
     page.wait_for_function(f"() => !document.querySelector('{BUSY}')")

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from looks import english_words
-from tableplayer import TablePlayer, new_game, swap
+from tableplayer import TablePlayer, new_game, show_money, swap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]  # one server and one Chromium
 
@@ -36,6 +36,7 @@ def test_a_full_game_is_played_through_the_pages_to_its_winner(server, new_page,
         page.screenshot(path=taken[-1], full_page=True)
 
     url = new_game(page, server, names, ["NW", "W", "SW"], shot)
+    show_money(page)
     assert page.locator("html").get_attribute("lang") == lang
     player = TablePlayer(page, shot)
 

@@ -17,6 +17,7 @@ from referee.rulings import describe_next as render_next, render_error
 from referee.store import Store, _add_column
 from referee.web import create_app
 from referee.web.inputs import panel
+from referee.web.viewer import Viewer, seen
 
 KEY = "table-key"
 
@@ -401,19 +402,22 @@ def test_the_shared_screen_offers_every_plant_the_map_allows_whatever_the_money(
     t.give(chooser, money=5)                               # plants 3, 4 and 5 within it; 6 not
     with app.test_request_context():
         assert panel(t.game)["open"] == [3, 4, 5]
-        assert panel(t.game, money=False)["open"] == [3, 4, 5, 6], "holding 6 back would tell the money"
+        assert panel(seen(t.game, Viewer()), money=False)["open"] == [3, 4, 5, 6], "holding 6 back would tell the money"
 
 
 def test_the_build_panel_on_the_shared_screen_names_no_sum_left(app):
+    """Issue 20: no "No city is affordable … more than Dan's money", no "more than Dan's money" list,
+    no "most cities for the money": every city open to Dan is offered, as to a player with any money."""
     t = at_phase(Table(Game(setup_line(4))), "building")
     t.give("Ann", cities=["essen"])
     t.give("Dan", cities=["duisburg"], money=11)            # every city open to Dan costs more
     with app.test_request_context():
-        built = panel(t.game, money=False)
-        assert built["empty"].startswith("No city is affordable: the cheapest costs ")
-        assert built["empty"].endswith(", more than Dan's money.") and "11" not in built["empty"]
-        budget = next(r["text"] for r in built["refused"] if r["reason"] == "budget")
-        assert budget.startswith("More than Dan's money: ") and "11 Elektro" not in budget
+        own = panel(t.game)
+        assert own["empty"].startswith("No city is affordable") and "11" in own["empty"]
+        built = panel(seen(t.game, Viewer()), money=False)
+        assert "empty" not in built and built["options"], "an empty list would tell the money"
+        assert all(r["reason"] != "budget" for r in built["refused"])
+        assert all(not s["most"] for s in built["suggestions"])
 
 
 def test_a_refusal_to_the_chooser_on_the_shared_screen_names_neither_the_money_nor_the_plants_it_reaches(app):
@@ -434,8 +438,8 @@ def test_a_bidder_whose_money_cannot_raise_looks_like_any_other_on_the_shared_sc
     t.give(bidder, money=10)                                # cannot raise: only pass
     assert legal_kinds(t) == {"pass_bid"}
     with app.test_request_context():
-        private = panel(t.game, money=False)
-        assert private["raises"] == [11, 15] and private["bid"] == {"min": 11}
+        private = panel(seen(t.game, Viewer()), money=False)
+        assert private["raises"] == [11, 15] and private["bid"]["min"] == 11
         assert panel(t.game)["raises"] == [] and panel(t.game)["bid"] is None
     said = render_next(t.state["next"], "en", money=False)
     assert said == f"Waiting for {bidder} to raise the bid or pass." and "has" not in said
