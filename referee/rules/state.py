@@ -71,7 +71,9 @@ def player(state: dict, name) -> dict:
 
 
 def houses_in(state: dict, city: str) -> int:
-    return sum(city in p["cities"] for p in state["players"].values())
+    """Houses in a city, the Trust's among them (Power Grid: Recharged, referee/maprules/trust.py)."""
+    trust = state.get("map", {}).get("trust")
+    return sum(city in p["cities"] for p in state["players"].values()) + (city in trust["cities"] if trust else 0)
 
 
 def most_cities(state: dict) -> int:

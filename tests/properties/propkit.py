@@ -98,7 +98,8 @@ def check_invariants(state: dict, ctx) -> None:
                 on_plants += n
         market, supply = res["market"][r], res["supply"][r]
         assert 0 <= market <= len(ed.market_slots[r]), (r, market)
-        others = [m for m in resources.markets(state, ctx) if m.counts is not res["market"]]   # Korea's North
+        others = [m for m in resources.markets(state, ctx)   # Korea's North (not Recharged USA's coal storage,
+                  if m.counts is not res["market"] and m.name is not None]   # offered as the board's market)
         assert all(0 <= m.counts[r] <= len(m.slots[r]) for m in others), (r, others)
         market += sum(m.counts[r] for m in others)
         assert supply >= 0, (r, supply)
