@@ -36,7 +36,7 @@ def resource_markets(markets, state, ctx, params):
 
 def resources_taken(state, ctx, name, market, amounts, params):
     res = state["resources"]
-    if market is not None or res["market"]["coal"] or not res["supply"]["coal"]:
+    if market.name is not None or market.counts is res["market"]:   # not this rule's copy
         return []
     for r, n in amounts.items():      # the market offered was a copy: take the cubes here
         (res["supply"] if r == "coal" else res["market"])[r] -= n

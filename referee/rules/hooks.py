@@ -174,7 +174,8 @@ def may_buy(state, ctx, name, amounts, params):
 
 @_run
 def resources_taken(state, ctx, name, market, amounts, params):
-    """rules/resources.py buy: cubes just taken from the market named `market` (None: the board's)."""
+    """rules/resources.py buy: cubes just taken from `market` (a resources.Market; a rule's own copy of the
+    board's market is not state["resources"]["market"], so the rule moves the cubes itself)."""
 
 
 @_fold
