@@ -13,6 +13,7 @@ from referee import rulings
 from referee.game import Game, replay
 from referee.rules import errors
 from mapkit import MAP_SCENES
+from rechargedkit import RECHARGED_SCENES
 from tablekit import NAMES, Table, at_phase, deck_of, finish_phase, setup_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,7 +134,7 @@ def first_of_a_number():
     return t
 
 
-SCENES = [*MAP_SCENES, first_of_a_number, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
+SCENES = [*MAP_SCENES, *RECHARGED_SCENES, first_of_a_number, empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
           step3_card_before_step2, end_reached_with_low_plants, refill_limits,
           lambda: new_table(3, order=None, seed=7),                    # the referee draws the round-1 order
           lambda: ending([(17, 30), (3, 40), (5, 50), (0, 50)]),      # a tie broken by money

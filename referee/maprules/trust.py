@@ -232,7 +232,7 @@ def _ruling_blocks(w, e):
 
 def _ruling_phase_out(w, e):
     return w._("The Trust took %(plant)s: the nuclear phase-out begins, and uranium is never refilled again "
-               "(the setup option trust_phase_out).", plant=w.plant(e["plant"]))
+               "(as this game was set up).", plant=w.plant(e["plant"]))
 
 
 RULINGS = {   # this rule's events in the reader's words (referee.rulings)
