@@ -22,6 +22,7 @@ from .errors import CatalogError
 OPTION_KEYS = ("trust", "trust_takes", "trust_refill", "trust_phase_out", "trust_cities")
 TAKES = ("in_order", "first_sale")
 TRUST_CITIES = 6
+NO_TRUST = {"china_market"}   # a market of one plant per player leaves none for the Trust (a reading)
 
 
 def options_for(setup: dict, edition, seats: int, game_map) -> tuple:
@@ -32,10 +33,14 @@ def options_for(setup: dict, edition, seats: int, game_map) -> tuple:
         if given:
             raise CatalogError(f"{listing(given)}: not an option of the edition {edition.id!r}")
         return edition, {}
-    default = options["trust"] == "two_players" and seats == 2
+    fits = not set(game_map.rules) & NO_TRUST
+    default = options["trust"] == "two_players" and seats == 2 and fits
     trust = setup.get("trust", default)
     if not isinstance(trust, bool):
         raise CatalogError(f"trust: true or false (the Trust plays with 2 players), got {trust!r}")
+    if trust and not fits:
+        raise CatalogError(f"trust: the Trust does not play on {game_map.name}, whose plant market holds one plant "
+                           "per player (docs/editions.md)")
     if trust and seats != 2:
         raise CatalogError(f"trust: the Trust plays only with 2 players; this game has {seats}")
     if not trust:
@@ -60,10 +65,12 @@ def options_for(setup: dict, edition, seats: int, game_map) -> tuple:
 
 
 def _in_play(setup: dict, game_map) -> set:
+    """The cities in play where a house may stand in Step 1 (Japan: not every city)."""
     try:
-        return game_map.cities_in(setup.get("areas") or [])
+        cities = game_map.cities_in(setup.get("areas") or [])
     except ValueError:
         return set()    # the areas' own check names the problem
+    return {c for c in cities if game_map.open_spaces(c, 1)}
 
 
 def _neighbours(game_map, city: str) -> set:
@@ -90,7 +97,8 @@ def _cities(setup: dict, game_map) -> list:
         raise CatalogError(f"trust_cities: six different cities, got {given!r}")
     for i, city in enumerate(cities):
         if in_play and city not in in_play:
-            raise CatalogError(f"trust_cities: {game_map.cities[city].name} is outside the play areas")
+            raise CatalogError(f"trust_cities: {game_map.cities[city].name} is outside the play areas or has no "
+                               "space open in Step 1")
         if i and not _neighbours(game_map, city) & set(cities[:i]):
             raise CatalogError(f"trust_cities: {game_map.cities[city].name} (placement {i + 1}) is not joined by "
                                "a connection to a Trust city placed before it")

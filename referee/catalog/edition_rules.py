@@ -31,8 +31,9 @@ def check_extras(bad, data: dict, plants: dict, counts: dict) -> dict:
                 bad(f"maps.{mid}.{k}", f": unknown key (allowed: {listing(MAP_KEYS)})")
             _rules(bad, f"maps.{mid}.rules", row.get("rules", {}))
             off = row.get("rules_off", [])
-            if not isinstance(off, list) or not set(off) <= set(out.get("rules", {})):
-                bad(f"maps.{mid}.rules_off", f": a list of the edition's rules ({listing(out.get('rules', {}))})")
+            from ..maprules import known
+            if not isinstance(off, list) or not set(off) <= set(known()):
+                bad(f"maps.{mid}.rules_off", f": a list of rules ({listing(known())})")
     if "boards" in data:
         boards = data["boards"]
         if not isinstance(boards, dict) or not all(isinstance(v, dict) and set(v) <= set(BOARD_KEYS)

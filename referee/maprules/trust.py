@@ -23,7 +23,7 @@ rulebook pp.9–10 as TL and SJ paraphrase it).
 
 Parameters: takes, refill, phase_out, cities (the six starting cities, in placement order).
 """
-from ..rules import plant_market
+from ..rules import hooks, plant_market
 from ..rules.cards import number, rank
 from ..rules.deck import replacement
 from ..rules.events import event, listing
@@ -104,7 +104,9 @@ def _take(state, ctx, task) -> list:
     state["market"].remove(plant)
     trust["plants"].append(plant)
     trust["plants"].sort(key=rank)
-    state["queue"].insert(0, replacement(plant, "trust"))
+    # replaced as a bought plant would be on this map (China: not until phase 5)
+    tasks = hooks.fold(ctx, "after_sale", [replacement(plant, "trust")], state, ctx, None, plant)
+    state["queue"][0:0] = [t for t in tasks if t["task"] != "trust_take"]
     events = [event("trust_plant", f"The Trust takes plant {plant}, the highest of the current market, for free"
                     + (f" and scraps plant {scrapped}" if scrapped is not None else ""), plant=plant,
                     scrapped=scrapped)]
