@@ -20,8 +20,9 @@ def load_edition(name="original", map=None) -> Edition:
     if map is not None and not hasattr(map, "overrides"):
         map = load_map(map)
     overrides = dict(map.overrides) if map is not None else {}
+    own = _map_rows(path).get(map.id) if map is not None else None   # the edition's [maps.<id>] row
     key = (path.resolve(), stamp(path), json.dumps(overrides, sort_keys=True, default=str),
-           map.id if map is not None else None)
+           json.dumps(own, sort_keys=True, default=str))
     if key not in _cache:
         base = read_toml(path)
         where = {k: shown(path) for k in base}
@@ -37,6 +38,18 @@ def load_edition(name="original", map=None) -> Edition:
     if problems:  # the map's own [setup] against this edition's plants (not part of the cache key)
         raise CatalogError("\n".join(f"{map.source or map.id}: {line}" for line in problems))
     return edition
+
+
+_rows: dict = {}
+
+
+def _map_rows(path) -> dict:
+    """The edition file's [maps] table (per map: rules on and off), read once per version of the file."""
+    key = (path.resolve(), stamp(path))
+    if key not in _rows:
+        maps = read_toml(path).get("maps", {})
+        _rows[key] = maps if isinstance(maps, dict) else {}
+    return _rows[key]
 
 
 def available_editions() -> list[str]:
