@@ -59,6 +59,8 @@ def pool(game_map, edition) -> list:
 
 def _dealt(setup: dict, game_map, edition) -> list:
     plugs, size = pool(game_map, edition), edition.deal["market"]
+    # a card the map puts on top in the original (France: 11) is always in the opening market (BG, a reading)
+    fixed = [edition.top_of_deck] if edition.top_of_deck in plugs else []
     dealt = setup.get("dealt")
     if dealt is None:
         seed = setup.get("seed")
@@ -66,7 +68,8 @@ def _dealt(setup: dict, game_map, edition) -> list:
             raise CatalogError(f"dealt: give the {size} plug plants dealt face up for the opening market "
                                f"(\"dealt\": [{', '.join(map(str, plugs[:size]))}]), or a 'seed' for the "
                                "engine to deal them")
-        return sorted(random.Random(f"recharged-deal:{seed}").sample(plugs, size))
+        rest = [n for n in plugs if n not in fixed]
+        return sorted(fixed + random.Random(f"recharged-deal:{seed}").sample(rest, size - len(fixed)))
     if not isinstance(dealt, list) or not all(is_int(n) for n in dealt):
         raise CatalogError(f"dealt: a list of {size} plant numbers, got {dealt!r}")
     wrong = sorted({n for n in dealt if n not in plugs})
@@ -77,4 +80,6 @@ def _dealt(setup: dict, game_map, edition) -> list:
         raise CatalogError(f"dealt: a plant is listed twice: {dealt}")
     if len(dealt) != size:
         raise CatalogError(f"dealt: {size} plug plants are dealt face up; {len(dealt)} given")
+    if fixed and fixed[0] not in dealt:
+        raise CatalogError(f"dealt: on {game_map.name} plant {fixed[0]} is always in the opening market")
     return sorted(number(n) for n in dealt)

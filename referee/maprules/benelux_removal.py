@@ -35,6 +35,10 @@ def _remove_lowest(state, ctx, task) -> list:
     low = plant_market.lowest(state)
     if state["step"] == 3 or low is None:
         return []
+    if state.get("map", {}).get("discount_bought") is False:
+        # Power Grid: Recharged (digest /work/shared/recharged.md §7, BG PR #55 citing the 2021 Benelux
+        # rules; a reading): only after the discounted plant was bought; an unsold one already left
+        return []
     plant_market.take(state, [low])
     after_update = 1 if state["queue"] and state["queue"][0]["task"] == "market_update" else 0
     state["queue"].insert(after_update, replacement(low, "end_of_round"))

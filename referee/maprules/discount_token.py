@@ -48,6 +48,7 @@ def _place(state, ctx, task) -> list:
     offer = plant_market.current(state, ctx)
     low = offer[0] if offer else None
     state.setdefault("map", {})["discount"] = low
+    state["map"]["discount_bought"] = False
     if low is None:
         return []
     return [event("discount_placed", f"The discount token goes on plant {low}, the lowest of the current market: "
@@ -62,6 +63,7 @@ def plant_bought(state, ctx, name, plant, params):
     if plant != _token(state):
         return []
     state["map"]["discount"] = None
+    state["map"]["discount_bought"] = True    # Benelux (referee/maprules/benelux_removal.py)
     return [event("discount_bought", f"{name} bought the discounted plant {plant}: the token leaves the market "
                   "for this round", player=name, plant=plant)]
 

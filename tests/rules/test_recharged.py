@@ -11,7 +11,7 @@ from referee.rules.errors import BadSetup, ImpossibleDraw, InvalidBid, IllegalBu
 from rechargedkit import (DEALT, TRUST_CITIES, coal_storage, discount_bought, discount_undercut, discount_unsold,
                           recharged_table, shared_win_on_money, trust_fuel_and_blocks, trust_passes,
                           trust_phase_out, trust_round_one, trust_table, uranium_phase_out)
-from tablekit import at_phase, finish_phase, setup_line
+from tablekit import Table, at_phase, finish_phase, setup_line
 
 PLUG = list(range(3, 16))
 
@@ -416,3 +416,26 @@ def test_a_recharged_log_replays_byte_identical():
     again = replay(lines)
     assert json.dumps(again.state, sort_keys=True) == json.dumps(t.state, sort_keys=True)
     assert again.setup["edition"] == "recharged" and again.setup["trust_cities"] == TRUST_CITIES
+
+
+# --- §7 Other maps ---
+
+def test_france_always_has_11_in_the_opening_market_s7():
+    """§7 France (BG, a reading): 13 out of the game, 11 always dealt face up."""
+    line = {**setup_line(3), "map": "france", "areas": _areas("france", 3), "edition": "recharged", "seed": 5}
+    del line["order"]
+    game = Game(line)
+    assert 11 in game.setup["dealt"] and 13 not in game.state["deck"]["unseen"] and 13 in game.state["removed"]
+    with pytest.raises(BadSetup, match="plant 11 is always in the opening market"):
+        Game({**line, "dealt": [3, 4, 5, 6, 7, 8, 9, 10]})
+
+
+@pytest.mark.parametrize("bought, removed", [(True, True), (False, False)])
+def test_benelux_removes_the_lowest_at_round_end_only_after_the_discount_plant_was_bought_s7(bought, removed):
+    """§7 Benelux (BG PR #55, a reading): the phase-5 removal of the lowest plant happens only when the
+    discounted plant was bought; an unsold one has already left."""
+    t = at_phase(Table(Game({**setup_line(3), "map": "benelux", "areas": _areas("benelux", 3),
+                             "edition": "recharged", "dealt": DEALT})), "bureaucracy")
+    t.edit(lambda s: s["map"].update(discount_bought=bought))
+    finish_phase(t)
+    assert ("end_of_round_lowest" in types(t.game.events[-1])) is removed
