@@ -1,0 +1,34 @@
+"""A Power Grid: Recharged game through the table app (docs/editions.md): the table page, the log, the
+seat join page, the export and the printed report answer without an error for a 3-player game with
+the discount token and a 2-player game with the Trust; a bid of 1 on the discounted plant is taken
+from the form as from the engine; the export carries the edition and the deal."""
+import json
+
+import pytest
+
+from rechargedkit import DEALT, TRUST_CITIES
+from tablekit import setup_line
+
+RECHARGED_3P = setup_line(3, edition="recharged", dealt=DEALT)
+RECHARGED_2P = setup_line(2, edition="recharged", dealt=DEALT, trust_cities=TRUST_CITIES)
+TRUST_ENTRIES = [{"type": "sold", "player": "Ann", "plant": 6, "price": 6}, {"type": "draw", "card": 13},
+                 {"type": "draw", "card": 20}]
+
+
+@pytest.mark.parametrize("setup, entries", [(RECHARGED_3P, []), (RECHARGED_2P, TRUST_ENTRIES)])
+def test_recharged_pages_answer(client, make_game, setup, entries):
+    game_id = make_game(setup, entries)
+    for path in (f"/games/{game_id}/", f"/games/{game_id}/log", f"/games/{game_id}/export",
+                 f"/games/{game_id}/print/report", "/games/new"):
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.status_code)
+    exported = client.get(f"/games/{game_id}/export").get_data(as_text=True).splitlines()
+    first = json.loads(exported[0])
+    assert first["edition"] == "recharged" and first["dealt"] == DEALT
+
+
+def test_a_bid_of_1_on_the_discounted_plant_is_taken_from_the_form(make_game, post, stored):
+    game_id = make_game(RECHARGED_3P)
+    answer = post(game_id, type="nominate", player="Ann", plant="5", bid="1")
+    assert answer.status_code == 200
+    assert stored(game_id).state["auction"]["lot"]["bid"] == 1
