@@ -212,7 +212,9 @@ def in_order(game, candidate: dict, plan) -> dict | None:
 
 
 def occupied(state: dict) -> dict:
-    return {c: houses_in(state, c) for p in state["players"].values() for c in p["cities"]}
+    """Houses per city that holds any, the Trust's too (Power Grid: Recharged, 2 players)."""
+    trust = state.get("map", {}).get("trust", {}).get("cities", [])
+    return {c: houses_in(state, c) for c in [*trust, *(c for p in state["players"].values() for c in p["cities"])]}
 
 
 def suggestions(game, name: str, choices: dict) -> list:

@@ -19,7 +19,7 @@ TRUST_ENTRIES = [{"type": "sold", "player": "Ann", "plant": 6, "price": 6}, {"ty
 def test_recharged_pages_answer(client, make_game, setup, entries):
     game_id = make_game(setup, entries)
     for path in (f"/games/{game_id}/", f"/games/{game_id}/log", f"/games/{game_id}/export",
-                 f"/games/{game_id}/print/report", "/games/new"):
+                 f"/games/{game_id}/print/report", f"/games/{game_id}/print/aid", "/games/new"):
         answer = client.get(path)
         assert answer.status_code == 200, (path, answer.status_code)
     exported = client.get(f"/games/{game_id}/export").get_data(as_text=True).splitlines()
