@@ -118,3 +118,12 @@ def _placed(rng, game_map, in_play: set) -> list:
         if len(cities) == TRUST_CITIES:
             return cities
     raise CatalogError("trust_cities: the play areas hold no six joined cities for the Trust")
+
+
+def aid_rules(edition, game_map, players: int) -> dict:
+    """The edition's rules a player aid names for this map and player count: the Trust with 2 players
+    unless the map leaves it out (its default), then the edition's own rules the map does not name."""
+    rules = dict(edition.rules)
+    if edition.options.get("trust") == "two_players" and players == 2 and not set(game_map.rules) & NO_TRUST:
+        rules = {"trust": {}, **rules}
+    return {k: v for k, v in rules.items() if k not in game_map.rules}

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..catalog.edition_boards import board_for
+from ..catalog.edition_options import aid_rules
 from ..catalog.variations import tables
 from ..maprules import module as rule_module
 from ..i18n import LANGUAGES, locale_id
@@ -144,12 +145,8 @@ def edition_words(w: Words, game_map: Map, edition: Edition, original: Edition, 
         lines.append(_("Setup: shuffle plants 03–15 (plug backs), deal 8 face up (the 4 lowest are the current "
                        "market) and 1 face down on top of the deck; the backs show whether the next card is "
                        "a plug or a socket plant."))
-    rules = dict(edition.rules)
-    if edition.options.get("trust") == "two_players" and players == 2 and "trust" not in rules \
-            and "china_market" not in game_map.rules:   # the Trust plays unless the table leaves it out
-        rules = {"trust": {}, **rules}
-    for name, params in rules.items():
-        if name not in game_map.rules and name in RULE_WORDS:
+    for name, params in aid_rules(edition, game_map, players).items():
+        if name in RULE_WORDS:
             lines.append(RULE_WORDS[name](w.rulings, {**getattr(rule_module(name), "DEFAULTS", {}), **params},
                                           players))
     return lines

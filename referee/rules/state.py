@@ -76,6 +76,12 @@ def houses_in(state: dict, city: str) -> int:
     return sum(city in p["cities"] for p in state["players"].values()) + (city in trust["cities"] if trust else 0)
 
 
+def occupied(state: dict) -> dict:
+    """{city: houses} of every city holding a house, the Trust's too (for the planner's prices)."""
+    trust = state.get("map", {}).get("trust", {}).get("cities", [])
+    return {c: houses_in(state, c) for c in [*trust, *(c for p in state["players"].values() for c in p["cities"])]}
+
+
 def most_cities(state: dict) -> int:
     return max(len(p["cities"]) for p in state["players"].values())
 

@@ -12,7 +12,7 @@ from ..rules import auction as plant_auction, building, engine, legal, resources
 from ..rules.plant_market import current as open_plants
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
-from ..rules.state import houses_in
+from ..rules.state import occupied as houses_by_city
 from .board import routes
 from .facts import FormError, fact_from_form
 from .language import listed
@@ -212,9 +212,8 @@ def in_order(game, candidate: dict, plan) -> dict | None:
 
 
 def occupied(state: dict) -> dict:
-    """Houses per city that holds any, the Trust's too (Power Grid: Recharged, 2 players)."""
-    trust = state.get("map", {}).get("trust", {}).get("cities", [])
-    return {c: houses_in(state, c) for c in [*trust, *(c for p in state["players"].values() for c in p["cities"])]}
+    """Houses per city that holds any, a neutral player's too (Power Grid: Recharged, 2 players)."""
+    return houses_by_city(state)
 
 
 def suggestions(game, name: str, choices: dict) -> list:
