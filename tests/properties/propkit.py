@@ -348,7 +348,7 @@ def _bureaucracy(state, ctx, ch, bot, acts):
         return [{"type": "power", "player": who, "plants": plants, "cities": ch.int(0, can)}, full]
     if style == 3:
         return [{"type": "power", "player": who, "plants": proposal["plants"],
-                 "cities": ch.int(0, proposal["cities"])}]
+                 "cities": ch.int(0, proposal["cities"])}, full]   # fewer may be refused (India's duty)
     return [full]
 
 
