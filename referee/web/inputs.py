@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from ..planner import PlanError
 from ..rules import auction as plant_auction, building, engine, legal, resources
 from ..rules.plant_market import current as open_plants
+from ..rules.cards import number
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
 from ..rules.state import occupied as houses_by_city
@@ -86,7 +87,10 @@ def auction(game, acts: dict, money: bool = True) -> dict:
         if not money and not bid:   # a bidder whose money cannot raise looks like any other: the engine refuses
             out["bid"] = {"min": lot["bid"] + 1}
     else:
-        out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
+        least = dict(acts["nominate"].get("minimum", []))     # Recharged's discount token: {plant: 1}
+        out["cards"] = [dict(card(game.ctx, p), least=least[p]) if p in least else card(game.ctx, p)
+                        for p in acts["sold"]["plants"]]
+        out["least"] = {p: least.get(p, number(p)) for p in acts["sold"]["plants"]}
         chooser = acts["nominate"]["player"]
         # every plant the chooser may open: with money secret, not only those their money reaches
         out["open"] = acts["nominate"]["plants"] if money else \

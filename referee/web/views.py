@@ -98,7 +98,9 @@ def _card(ctx, number, lang: str) -> dict:
 def market(state: dict, ctx) -> dict:
     """Current and future rows as on the table (the engine says which plants are open: four, or a
     map's own number — Russia 3, Benelux sometimes 5, China all); in Step 3 one row of all plants."""
-    cards = [card(ctx, c) for c in state["market"]]
+    token = state.get("map", {}).get("discount")     # Power Grid: Recharged's discount token
+    cards = [dict(card(ctx, c), least=1) if c == token and token is not None else card(ctx, c)
+             for c in state["market"]]
     if state["step"] == 3:
         return {"rows": [(_("Plant market"), cards)]}
     size = len(open_plants(state, ctx))
@@ -212,6 +214,7 @@ def deck(state: dict, ctx=None) -> dict:
     return {"above": d["above"], "top": d["top"], "step3_drawn": d["step3_drawn"], "under": d["under"],
             "shuffled": d["shuffled"], "unseen": d["unseen"] if not d["step3_drawn"] else [],
             "removed_unseen": d["removed_unseen"], "possible": possible_draws(d),
+            "backs": d.get("backs", {}).get("next", []),      # Recharged: the backs the next card can show
             "removed": state["removed"] if ctx is not None and ctx.variation and ctx.variation.first_of_number else []}
 
 

@@ -32,3 +32,13 @@ def test_a_bid_of_1_on_the_discounted_plant_is_taken_from_the_form(make_game, po
     answer = post(game_id, type="nominate", player="Ann", plant="5", bid="1")
     assert answer.status_code == 200
     assert stored(game_id).state["auction"]["lot"]["bid"] == 1
+
+
+def test_the_table_shows_the_discount_token_and_the_next_back(client, make_game):
+    """The token on its plant (bids from 1; the tapped plant sets the bid field's minimum to 1) and the
+    back the next card shows (a plug plant lies on top at setup)."""
+    game_id = make_game(RECHARGED_3P)
+    html = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert 'class="card discount kind-' in html and 'class="token"' in html
+    assert 'name="plant" value="5" data-least="1"' in html and 'name="bid" inputmode="numeric" min="1"' in html
+    assert "The next card has a plug back" in html
