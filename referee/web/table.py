@@ -93,6 +93,7 @@ def state_view(game, money: bool = True) -> dict:
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
         "players": views.players(state, ctx), "deck": views.deck(state, ctx),
+        "neutral": views.neutral_player(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
         "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game, money=money),

@@ -13,6 +13,7 @@ from flask_babel import gettext as _, ngettext
 from .. import rulings
 from ..rulings.vocabulary import KINDS, MARKET_TITLES
 from ..rules import building
+from ..rules.state import neutral
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
 from ..rules.plant_market import current as open_plants
@@ -192,6 +193,14 @@ def players(state: dict, ctx) -> list:
                     "cities": len(p["cities"]), "plants": [owned(ctx, pl) for pl in p["plants"]],
                     "mines": [card(ctx, n) for n in mines.get(name, ())]})
     return out
+
+
+def neutral_player(state: dict, ctx):
+    """Power Grid: Recharged's neutral player with 2 (its plants, houses on the board, houses left), or None."""
+    n = neutral(state)
+    if n is None:
+        return None
+    return {"plants": [card(ctx, c) for c in n["plants"]], "houses": len(n["cities"]), "supply": n["supply"]}
 
 
 def closed_cities(state: dict, ctx) -> list:
