@@ -42,3 +42,37 @@ def test_the_table_shows_the_discount_token_and_the_next_back(client, make_game)
     assert 'class="card discount kind-' in html and 'class="token"' in html
     assert 'name="plant" value="5" data-least="1"' in html and 'name="bid" inputmode="numeric" min="1"' in html
     assert "The next card has a plug back" in html
+
+
+def _form(players=3, **extra):
+    names = ["Ann", "Bob", "Cara"][:players]
+    form = {"map": "germany", "order_by": "table", "areas": ["NW", "W", "SW"], "edition": "recharged"}
+    for i, n in enumerate(names, 1):
+        form.update({f"name_{i}": n, f"colour_{i}": ["red", "blue", "green"][i - 1], f"position_{i}": str(i)})
+    form.update(extra)
+    return form
+
+
+def test_the_new_game_page_offers_the_edition_and_starts_a_recharged_game(client, app):
+    page = client.get("/games/new").get_data(as_text=True)
+    assert 'name="edition" value="recharged"' in page and 'name="dealt" value="15"' in page
+    answer = client.post("/games/new", data=_form(dealt=["3", "4", "5", "6", "7", "8", "9", "10"]))
+    assert answer.status_code == 303
+    from webkit import stored
+    setup = json.loads(sorted(stored(app))[-1][1])
+    assert setup["edition"] == "recharged" and setup["dealt"] == [3, 4, 5, 6, 7, 8, 9, 10] and "seed" in setup
+
+
+def test_a_two_player_recharged_game_from_the_page_has_the_trust_unless_left_out(client, app):
+    from webkit import stored
+    assert client.post("/games/new", data=_form(2)).status_code == 303
+    assert client.post("/games/new", data=_form(2, no_trust="1")).status_code == 303
+    games = [json.loads(g[1]) for g in sorted(stored(app))]
+    assert "trust_cities" not in games[0]      # the stored line is as entered; the engine places the cities
+    from referee.game import Game
+    assert Game(games[0]).setup["trust"] is True and Game(games[1]).setup["trust"] is False
+
+
+def test_a_wrong_deal_is_refused_on_the_page(client):
+    answer = client.post("/games/new", data=_form(dealt=["3", "4", "5"]))
+    assert answer.status_code == 400 and "8" in answer.get_data(as_text=True)
