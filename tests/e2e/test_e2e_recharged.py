@@ -32,8 +32,7 @@ def test_the_discounted_plant_opens_at_1_from_the_tablet(server, new_page, lang)
     assert token.inner_text() == "1" and token.is_visible()
     page.fill("#input form.nominate input[name=bid]", "1")
     swap(page, page.locator("#input form.nominate button[name=plant][value='5']").click)
-    assert exported(page, url)[-1] == {"type": "nominate", "player": "Ann", "plant": 5, "bid": "1"} or \
-        exported(page, url)[-1]["bid"] in (1, "1")
+    assert exported(page, url)[-1] == {"type": "nominate", "player": "Ann", "plant": 5, "bid": 1}
 
 
 def test_a_two_player_game_shows_the_trust_on_the_tablet_and_a_phone(server, new_page):
