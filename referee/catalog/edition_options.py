@@ -59,7 +59,7 @@ def options_for(setup: dict, edition, seats: int, game_map) -> tuple:
         raise CatalogError(f"trust_phase_out: true or false, got {phase_out!r}")
     cities = _cities(setup, game_map)
     params = {"takes": takes, "refill": refill, "phase_out": phase_out, "cities": cities}
-    edition = dataclasses.replace(edition, rules={"trust": params, **edition.rules})
+    edition = dataclasses.replace(edition, rules={"against_the_trust": params, **edition.rules})
     return edition, {"trust": True, "trust_takes": takes, "trust_refill": refill, "trust_phase_out": phase_out,
                      "trust_cities": cities}
 
@@ -125,5 +125,5 @@ def aid_rules(edition, game_map, players: int) -> dict:
     unless the map leaves it out (its default), then the edition's own rules the map does not name."""
     rules = dict(edition.rules)
     if edition.options.get("trust") == "two_players" and players == 2 and not set(game_map.rules) & NO_TRUST:
-        rules = {"trust": {}, **rules}
+        rules = {"against_the_trust": {}, **rules}
     return {k: v for k, v in rules.items() if k not in game_map.rules}

@@ -4,7 +4,7 @@ maps/editions/recharged.toml [maps.germany]).
 The digest /work/shared/recharged.md §5 (rulebook p.7 per TL and SJ; BG and BZ agree; §8.10: plant
 39, not 37): once a player buys plant 39, uranium is never refilled again; uranium already on the
 market can still be bought. If 39 was removed or never bought, nothing happens. Whether the Trust
-taking 39 starts it (§8.5) is the setup option `trust_phase_out` (referee/maprules/trust.py).
+taking 39 starts it (§8.5) is the setup option `trust_phase_out` (referee/maprules/against_the_trust.py).
 On Italy it is a reading of BG alone (digest §7; docs/editions.md). The flag is
 state["map"]["uranium_stopped"].
 

@@ -71,14 +71,15 @@ def player(state: dict, name) -> dict:
 
 
 def houses_in(state: dict, city: str) -> int:
-    """Houses in a city, the Trust's among them (Power Grid: Recharged, referee/maprules/trust.py)."""
+    """Houses in a city, the Trust's among them (Power Grid: Recharged,
+    referee/maprules/against_the_trust.py)."""
     trust = state.get("map", {}).get("trust")
     return sum(city in p["cities"] for p in state["players"].values()) + (city in trust["cities"] if trust else 0)
 
 
 def neutral(state: dict):
     """The neutral player of a 2-player Power Grid: Recharged game ("Against the Trust",
-    referee/maprules/trust.py), or None: {cities, supply, plants, fuel, took}."""
+    referee/maprules/against_the_trust.py), or None: {cities, supply, plants, fuel, took}."""
     return state.get("map", {}).get("trust")
 
 

@@ -1,6 +1,6 @@
 """Power Grid: Recharged, one test per rule of the digest /work/shared/recharged.md (its sections cited
 as §N), on the edition maps/editions/recharged.toml and its rules (referee/maprules/discount_token.py,
-trust.py, uranium_phase_out.py, coal_storage.py; referee/catalog/edition_*.py; docs/editions.md)."""
+against_the_trust.py, uranium_phase_out.py, coal_storage.py; referee/catalog/edition_*.py; docs/editions.md)."""
 import json
 
 import pytest

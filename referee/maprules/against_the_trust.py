@@ -83,7 +83,7 @@ def phase_end(tasks, state, ctx, params):
 
 
 def _take(state, ctx, task) -> list:
-    params = dict(next(p for rule, p in ctx.rules if rule.__name__.endswith(".trust")))
+    params = dict(next(p for rule, p in ctx.rules if rule.__name__.endswith(".against_the_trust")))
     trust = _trust(state)
     if state["phase"] != "auction" or not (_due(state, params) or task.get("last")) or trust["took"]:
         return []
