@@ -15,13 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..catalog.edition_boards import board_for
-from ..catalog.edition_options import aid_rules
 from ..catalog.variations import tables
-from ..maprules import module as rule_module
 from ..i18n import LANGUAGES, locale_id
 from ..rules import map_setup
 from ..rules.context import PHASES, Context
-from ..rulings import MARKETS, RULE_WORDS, describe_rules
+from ..rulings import MARKETS, describe_rules
+from ..rulings.editions import describe_edition
 from ..rulings.variations import describe_variation
 from . import fonts, market
 from .kit import ACCENT, MUTED, RULE, SPARK, TINT, WHITE, Flow, draw_text, fit, shrink, text_width
@@ -108,48 +107,11 @@ def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=
         game_map = board_for(game_map, edition)
         if edition.deal and not edition.initial_market:   # dealt at the table: a market of that many plants
             edition = dataclasses.replace(edition, initial_market=edition.deal["plug"][:edition.deal["market"]])
-    rules = describe_rules(game_map, lang, players, played) + edition_words(Words(lang), game_map, edition,
-                                                                             load_edition("original", map=game_map),
-                                                                             players)
+    rules = describe_rules(game_map, lang, players, played) + describe_edition(
+        game_map, edition, lang, players, played=isinstance(variation, Context))
     return Card(Words(lang), game_map, edition, players, tuple(rules), changed, one_page=size != "a6", variation=played)
 
 
-EDITION_NAMES = {"recharged": N_("Power Grid: Recharged")}   # the editions' names as printed
-
-
-def edition_words(w: Words, game_map: Map, edition: Edition, original: Edition, players: int) -> list[str]:
-    """Another edition's rules (Power Grid: Recharged, docs/editions.md): the numbers it plays otherwise
-    than the original, each with the original's beside it, and its own rules, one sentence each."""
-    if edition.id == original.id or not edition.id:
-        return []
-    _ = w.gettext
-    ours, theirs = edition.player_counts[players], original.player_counts.get(players)
-    parts = []
-    if theirs is not None:
-        for key, label in (("step2", N_("Step 2 at %(ours)s cities (original: %(theirs)s)")),
-                           ("end", N_("the game ends at %(ours)s cities (original: %(theirs)s)")),
-                           ("max_plants", N_("at most %(ours)s plants (original: %(theirs)s)"))):
-            if getattr(ours, key) != getattr(theirs, key):
-                parts.append(_(label) % {"ours": getattr(ours, key), "theirs": getattr(theirs, key)})
-    for r in edition.resources:
-        if edition.market_start.get(r) != original.market_start.get(r):
-            parts.append(_("%(resource)s starts with %(ours)s cubes (original: %(theirs)s)")
-                         % {"resource": w.resource(r), "ours": edition.market_start[r],
-                            "theirs": original.market_start[r]})
-    if tuple(edition.tie_breaks) != tuple(original.tie_breaks):
-        parts.append(_("a tie on cities powered goes to money alone"))
-    lines = [_("%(edition)s differs from the original here: %(changes)s.")
-             % {"edition": _(EDITION_NAMES.get(edition.id, edition.name)), "changes": w.rulings.lists(parts)}] \
-        if parts else []
-    if edition.deal:
-        lines.append(_("Setup: shuffle plants 03–15 (plug backs), deal 8 face up (the 4 lowest are the current "
-                       "market) and 1 face down on top of the deck; the backs show whether the next card is "
-                       "a plug or a socket plant."))
-    for name, params in aid_rules(edition, game_map, players).items():
-        if name in RULE_WORDS:
-            lines.append(RULE_WORDS[name](w.rulings, {**getattr(rule_module(name), "DEFAULTS", {}), **params},
-                                          players))
-    return lines
 
 
 def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,

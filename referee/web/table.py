@@ -40,6 +40,7 @@ from flask_babel import gettext as _
 
 from ..i18n import LANGUAGES
 from ..rulings import describe_rules
+from ..rulings.editions import describe_edition
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, ending, inputs, views
@@ -142,7 +143,8 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
 @per_object(64)
 def map_rules(ctx, lang: str) -> tuple:
     """The map's own setup and rules for this many players, in the page's language (made once per game and language)."""
-    return tuple(describe_rules(ctx.map, lang, ctx.players, ctx.variation))
+    return tuple(describe_rules(ctx.map, lang, ctx.players, ctx.variation)
+                 + describe_edition(ctx.map, ctx.edition, lang, ctx.players, played=True))
 
 
 def money_shown(game_id: int) -> bool:

@@ -42,6 +42,8 @@ def test_the_table_shows_the_discount_token_and_the_next_back(client, make_game)
     assert 'class="card discount kind-' in html and 'class="token"' in html
     assert 'name="plant" value="5" data-least="1"' in html and 'name="bid" inputmode="numeric" min="1"' in html
     assert "The next card has a plug back" in html
+    assert "Discount token: at the start of each auction" in html      # the rules screen names the edition's rules
+    assert "Garbage starts with 9 cubes (original: 6)" in html
 
 
 def _form(players=3, **extra):
