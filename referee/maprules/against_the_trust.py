@@ -77,7 +77,7 @@ def chooser_passed(state, ctx, name, params):
 def phase_end(tasks, state, ctx, params):
     """A round whose auction ends before the Trust's turn (it still takes its plant, before the
     discounted plant leaves)."""
-    if state["phase"] != "auction" or _trust(state)["took"]:
+    if state["phase"] != "auction" or state.get("map", {}).get("trust", {}).get("took", True):
         return tasks
     return [{"task": "trust_take", "last": True}] + tasks
 
