@@ -8,6 +8,7 @@ import json
 from functools import lru_cache
 
 from .catalog import load_map, load_edition
+from .catalog.edition_deal import EDITION_KEYS, prepare_edition
 from .catalog.errors import one_line
 from .catalog.map_check import build_map
 from .catalog import readings
@@ -42,10 +43,12 @@ def context_for(setup: dict) -> tuple:
         _all, house = readings.resolve(setup.get("readings"), game_map.id, setup.get("variation"), players)
         edition = readings.tables(edition, house, players, game_map)
         game_map, edition, variation, chosen = prepare(setup, game_map, edition, house)
+        base = load_edition("original", map=game_map) if edition.deal is not None else None
+        game_map, edition, own = prepare_edition(setup, game_map, edition, base)   # Recharged (docs/editions.md)
     except ValueError as e:  # a map file's problems come one a line; a log's error is one line
         raise BadSetup(one_line(str(e))) from None
     given = setup.get("map") if isinstance(setup.get("map"), str) else None
-    core = {k: v for k, v in setup.items() if k not in VARIATION_KEYS and k != "readings"}
+    core = {k: v for k, v in setup.items() if k not in VARIATION_KEYS and k not in EDITION_KEYS and k != "readings"}
     if "cities" in chosen:   # variation 3: the chosen cities are the one play area
         core["areas"] = [CHOSEN]
     setup = normalise_setup(core, game_map, edition)
@@ -53,6 +56,7 @@ def context_for(setup: dict) -> tuple:
         setup["map"] = given
     areas = tuple(setup.pop("areas") if "cities" in chosen else setup["areas"])
     setup.update(chosen)
+    setup.update(own)
     if house:
         setup["readings"] = house
     ctx = _context(game_map, edition, len(setup["players"]), areas, setup["short_game"], variation,

@@ -13,6 +13,7 @@ from referee import rulings
 from referee.game import Game, replay
 from referee.rules import errors
 from mapkit import MAP_SCENES
+from rechargedkit import RECHARGED_SCENES
 from tablekit import NAMES, Table, at_phase, deck_of, finish_phase, setup_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,7 +141,7 @@ def small_deck():
                                                               "cards": cards}}))
 
 
-SCENES = [*MAP_SCENES, first_of_a_number, small_deck,
+SCENES = [*MAP_SCENES, *RECHARGED_SCENES, first_of_a_number, small_deck,
           lambda: step3_card_before_step2(readings={"step3_before_step2": "step3_only"}),   # a house reading
           empty_deck, short_game_step3_card, step3_card_in_building, step3_card_in_bureaucracy, resources_phase,
           step3_card_before_step2, end_reached_with_low_plants, refill_limits,

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from .decks import load_deck, plants_table
 from .edition_check import build_edition
+from .edition_rules import for_map
 from .errors import CatalogError
 from .files import BUILTIN_EDITIONS, locate, maps_dir, read_toml, shown, stamp
 from .maps import load_map
@@ -19,7 +20,9 @@ def load_edition(name="original", map=None) -> Edition:
     if map is not None and not hasattr(map, "overrides"):
         map = load_map(map)
     overrides = dict(map.overrides) if map is not None else {}
-    key = (path.resolve(), stamp(path), json.dumps(overrides, sort_keys=True, default=str))
+    own = _map_rows(path).get(map.id) if map is not None else None   # the edition's [maps.<id>] row
+    key = (path.resolve(), stamp(path), json.dumps(overrides, sort_keys=True, default=str),
+           json.dumps(own, sort_keys=True, default=str))
     if key not in _cache:
         base = read_toml(path)
         where = {k: shown(path) for k in base}
@@ -28,12 +31,25 @@ def load_edition(name="original", map=None) -> Edition:
             base["plants"], where["plants"] = plants_table(deck), deck.where
         origin = f"{map.source or 'map ' + repr(map.id)} [overrides]" if map is not None else ""
         where.update({k: origin for k in overrides})
-        _cache[key] = build_edition({**base, **overrides}, where, shown(path))
+        data = for_map({**base, **overrides}, map.id if map is not None else None)
+        _cache[key] = build_edition(data, where, shown(path))
     edition = _cache[key]
     problems = plant_problems(map.setup, edition.plants, edition.initial_market) if map is not None else []
     if problems:  # the map's own [setup] against this edition's plants (not part of the cache key)
         raise CatalogError("\n".join(f"{map.source or map.id}: {line}" for line in problems))
     return edition
+
+
+_rows: dict = {}
+
+
+def _map_rows(path) -> dict:
+    """The edition file's [maps] table (per map: rules on and off), read once per version of the file."""
+    key = (path.resolve(), stamp(path))
+    if key not in _rows:
+        maps = read_toml(path).get("maps", {})
+        _rows[key] = maps if isinstance(maps, dict) else {}
+    return _rows[key]
 
 
 def available_editions() -> list[str]:

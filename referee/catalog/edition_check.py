@@ -5,8 +5,9 @@ from .model import RESOURCES, Edition, Plant, PlayerCount
 KINDS = ("coal", "oil", "garbage", "uranium", "hybrid", "ecological", "fusion")
 EDITION_KEYS = ("name", "step3_note", "plants", "initial_market", "top_of_deck", "player_counts", "refill",
                 "income", "market_slots", "market_start", "totals", "starting_money", "house_costs",
-                "short_game_end")
+                "short_game_end", "deal", "tie_breaks", "rules", "maps", "boards", "options")
 OPTIONAL = ("name", "step3_note")
+DEALT_OPTIONAL = ("initial_market", "top_of_deck", "deal", "tie_breaks", "rules", "maps", "boards", "options")
 PLANT_KEYS = ("kind", "accepts", "burns", "powers")
 COUNT_KEYS = ("areas", "removed", "max_plants", "step2", "end")
 
@@ -22,7 +23,10 @@ def build_edition(data: dict, where: dict, default_where: str):
         if k not in EDITION_KEYS and k != "id":
             bad(k, f": unknown key (allowed: id, {listing(EDITION_KEYS)})")
     for k in EDITION_KEYS:
-        if k not in data and k not in OPTIONAL:
+        if k not in data and k not in OPTIONAL and k not in DEALT_OPTIONAL:
+            p.add(f"missing required key '{k}'")
+    for k in ("initial_market", "top_of_deck"):   # a dealt market replaces them (docs/editions.md)
+        if k not in data and "deal" not in data:
             p.add(f"missing required key '{k}'")
     for k in ("id", *OPTIONAL):
         if k in data and not isinstance(data[k], str):
@@ -50,11 +54,14 @@ def build_edition(data: dict, where: dict, default_where: str):
     money = _int(bad, "starting_money", data.get("starting_money"), 0)
     houses = _ints(bad, "house_costs", data.get("house_costs"), 0, ascending=True)
     short = _int(bad, "short_game_end", data.get("short_game_end"), 1)
+    from .edition_rules import check_extras   # the Recharged-style keys (deal, rules, boards, ...)
+    extras = check_extras(bad, data, plants, counts)
     p.raise_if_any()
     return Edition(id=data.get("id", ""), plants=plants, initial_market=tuple(market), top_of_deck=top,
                    player_counts=counts, refill=refill, income=tuple(income), market_slots=slots,
                    market_start=start, totals=totals, starting_money=money, house_costs=tuple(houses),
-                   short_game_end=short, name=data.get("name", ""), step3_note=data.get("step3_note", ""))
+                   short_game_end=short, name=data.get("name", ""), step3_note=data.get("step3_note", ""),
+                   **extras)
 
 
 def _int(bad, key, v, lo, hi=None):

@@ -192,6 +192,12 @@ class Edition:
     name: str = ""
     step3_note: str = ""
     resources: tuple[str, ...] = RESOURCES
+    # Power Grid: Recharged and any edition like it (docs/editions.md):
+    deal: dict | None = None        # the opening market dealt from the plug plants (None: initial_market)
+    tie_breaks: tuple = ("money", "cities")   # after cities powered, in order
+    rules: dict = field(default_factory=dict)    # the edition's own rules (referee/maprules modules) on this map
+    boards: dict = field(default_factory=dict)   # map id -> the changes to that board in this edition
+    options: dict = field(default_factory=dict)  # the setup options the edition offers -> their defaults
 
     def __hash__(self):  # dict fields are not hashable; holders such as rules Context need a hash
         return hash((self.id, self.initial_market, self.income, self.starting_money, self.house_costs))

@@ -36,6 +36,10 @@ def _remove_lowest(state, ctx, task) -> list:
     low = plant_market.lowest(state)
     if state["step"] == 3 or low is None:
         return []
+    if state.get("map", {}).get("discount_bought") is False:
+        # Power Grid: Recharged (digest /work/shared/recharged.md §7, BG PR #55 citing the 2021 Benelux
+        # rules; a reading): only after the discounted plant was bought; an unsold one already left
+        return []
     plant_market.take(state, [low])
     first = ctx.reading("benelux_removal_order") == "lowest_first"
     after_update = 1 if not first and state["queue"] and state["queue"][0]["task"] == "market_update" else 0

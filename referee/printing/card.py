@@ -7,17 +7,20 @@ people forget and the map's own rules. On A6 the same parts take two cards, so t
 at 8 pt or more: the round; the numbers; the steps and the rules people forget; the map's own rules.
 """
 import io
+import dataclasses
 from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
+from ..catalog.edition_boards import board_for
 from ..catalog.variations import tables
 from ..i18n import LANGUAGES, locale_id
 from ..rules import map_setup
 from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
+from ..rulings.editions import describe_edition
 from ..rulings.readings import describe_readings
 from ..rulings.variations import describe_variation
 from . import fonts, market
@@ -90,23 +93,34 @@ class Card:
         return len(self.sections) - (0 if self.one_page or self.own_rules else 1)
 
 
-def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=None) -> Card:
+def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=None,
+        edition_id: str = "original") -> Card:
     """The card for a table: the map's edition tables (as seed 000's variation changes them: its number,
-    or a game's Context playing one) and its own rules in the reader's words."""
+    or a game's Context playing one; or another edition, Power Grid: Recharged) and its own rules in the
+    reader's words."""
     edition, base = load_edition("original", map=game_map), load_edition("original")
     changed = tuple(k for k in sorted(game_map.overrides) if getattr(edition, k) != getattr(base, k))
     played, house = None, ()
     if isinstance(variation, Context):
         edition, played, house = variation.edition, variation.variation, variation.readings
+        game_map = variation.map          # the board the edition prints (Recharged Germany, USA)
     elif variation is not None:
         edition, played, _removed = tables(variation, game_map, edition, players, deck)
-    rules = describe_rules(game_map, lang, players, played)
+    elif edition_id != "original":
+        edition = load_edition(edition_id, map=game_map)
+        game_map = board_for(game_map, edition)
+        if edition.deal and not edition.initial_market:   # dealt at the table: a market of that many plants
+            edition = dataclasses.replace(edition, initial_market=edition.deal["plug"][:edition.deal["market"]])
+    rules = describe_rules(game_map, lang, players, played) + describe_edition(
+        game_map, edition, lang, players, played=isinstance(variation, Context))
     return Card(Words(lang), game_map, edition, players, tuple(rules), changed, one_page=size != "a6", variation=played,
                 readings=house)
 
 
+
+
 def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet: int = 4,
-             variation=None, deck=None) -> bytes:
+             variation=None, deck=None, edition_id: str = "original") -> bytes:
     """The player aid as a PDF: one sheet (a4, letter), or one A6 card per player, `per_sheet` (2 or 4)
     to an A4 sheet. `variation` (1–4, seed 000's new plant cards; `deck` for 4, or a game's Context)
     changes its numbers."""
@@ -121,7 +135,9 @@ def card_pdf(map_id, players: int, lang: str = "en", size: str = "a4", per_sheet
     if isinstance(players, bool) or players not in edition.player_counts:
         counts = sorted(edition.player_counts)
         raise PrintError(f"Power Grid on {game_map.name} is for {counts[0]}–{counts[-1]} players; got {players!r}")
-    card = aid(game_map, players, lang, size, variation, deck)
+    if edition_id != "original" and variation is not None and not isinstance(variation, Context):
+        raise PrintError("the new power plant cards (variation) are played with the original edition")
+    card = aid(game_map, players, lang, size, variation, deck, edition_id)
     sheet = pages(size, players, card.faces, per_sheet)
     s = type_sizes(card, sheet)
     out = io.BytesIO()
@@ -305,7 +321,9 @@ def _forgotten(f: Flow, card: Card):
                                               "replaced.")),
             _("The game ends after the building phase in which someone reaches %(cities)s: power what "
               "you can, no income.") % {"cities": w.cities(card.context.end_cities)},
-            _("Winner: most cities powered; ties go to most money, then most cities."))):
+            _("Winner: most cities powered; ties go to most money, then most cities.")
+            if tuple(card.edition.tie_breaks) != ("money",) else
+            _("Winner: most cities powered; ties go to most money; a tie on money shares the win."))):
         f.para(text, k=0.9, indent=f.s * 1.0, bullet=ACCENT)
         f.gap(0.2)
 

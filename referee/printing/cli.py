@@ -30,6 +30,9 @@ def add_commands(subparsers) -> None:
     card.add_argument("--variation", type=_whole, metavar="1-4",
                       help="seed 000's new power plant cards: play variation 1, 2, 3 or 4 (4 needs --deck)")
     card.add_argument("--deck", metavar="FILE.toml", help="variation 4: the group's own deck file (or a deck id)")
+    card.add_argument("--edition", default="original", metavar="EDITION",
+                      help="original (default) or recharged (Power Grid: Recharged): its numbers, the ones that "
+                           "differ from the original marked, and its rules")
     card.add_argument("--size", type=_choice(SIZES, "size"), default="a4",
                       help="a4 or letter: one sheet; a6: two cards per player, on A4 sheets (default a4)")
     card.add_argument("--per-sheet", type=_per_sheet, default=4,
@@ -83,7 +86,8 @@ def run_card(args) -> int:
     if args.deck is not None and args.variation != 4:
         return _fail("--deck names the deck of variation 4; add --variation 4")
     try:
-        pdf = card_pdf(args.map, args.players, args.lang, args.size, args.per_sheet, args.variation, args.deck)
+        pdf = card_pdf(args.map, args.players, args.lang, args.size, args.per_sheet, args.variation, args.deck,
+                       args.edition)
     except (PrintError, CatalogError) as e:
         return _fail(str(e))
     return _write(args.output, pdf)

@@ -51,7 +51,7 @@ def nominate(state: dict, ctx, action: dict) -> list:
     _expect_chooser(state, name)
     _plant_on_offer(state, ctx, plant)
     ruled = hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
-    least = cards.number(plant)
+    least = minimum_bid(state, ctx, plant)
     bid = whole(action.get("bid", least), "bid")
     if bid < least:
         raise InvalidBid(f"bid {bid} is below plant {plant}'s minimum of {least}")
@@ -137,10 +137,15 @@ def sold(state: dict, ctx, action: dict) -> list:
     _plant_on_offer(state, ctx, plant)
     ruled = hooks.run(ctx, "may_buy_plant", state, ctx, name, plant)
     price = whole(action.get("price"), "price")
-    if price < cards.number(plant):
-        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {cards.number(plant)}")
+    if price < minimum_bid(state, ctx, plant):
+        raise InvalidBid(f"price {price} is below plant {plant}'s minimum of {minimum_bid(state, ctx, plant)}")
     _money_check(p, name, price)
     return ruled + sell(state, ctx, name, plant, price, "sold")
+
+
+def minimum_bid(state: dict, ctx, plant) -> int:
+    """A plant's lowest bid: its number, unless a rule lowers it (hook minimum_bid; Recharged's discount token)."""
+    return hooks.fold(ctx, "minimum_bid", cards.number(plant), state, ctx, plant)
 
 
 def may_buy(state: dict, ctx, name, plant) -> bool:

@@ -83,8 +83,9 @@ class Context:
 
     @cached_property
     def rules(self) -> tuple:
-        """(module, params) of each of the map's own rules, loaded by name (rules/hooks.py)."""
-        return hooks.active(self.map.rules)
+        """(module, params) of each of the edition's rules on this map (Recharged's discount token, ...)
+        and of the map's own rules, loaded by name (rules/hooks.py)."""
+        return hooks.active({**getattr(self.edition, "rules", {}), **self.map.rules})
 
     @cached_property
     def planner(self):

@@ -7,7 +7,7 @@ then the plants put under it, shuffled ('shuffled': known contents, unknown orde
 under after that (only in the short game, which stays in Step 1) lie below them, in order.
 A deck the map prepares in its own order is `deck["prepared"]` (prepared.py), drawn first.
 """
-from . import cards, prepared
+from . import backs, cards, prepared
 from .context import STEP3
 from .errors import ImpossibleDraw, BadAction
 from .events import event, listing
@@ -23,6 +23,8 @@ def possible_draws(deck: dict) -> list:
         return [STEP3]
     if deck["top"] is not None:
         return [deck["top"]]
+    if deck.get("backs"):   # Recharged: the plug card on top, then the body by its backs (backs.py)
+        return backs.possible(deck)
     return list(deck["unseen"])
 
 
@@ -69,6 +71,8 @@ def take(deck: dict, card) -> list:
     elif deck["step3_drawn"]:
         (deck["shuffled"] or deck["under"]).remove(card)
     else:
+        if deck.get("backs"):
+            backs.took(deck, card)
         deck["unseen"].remove(card)
         deck["above"] -= 1
         deck["top"] = None
@@ -76,6 +80,8 @@ def take(deck: dict, card) -> list:
             events.append(event("setup_removals_known", "Every card above the Step 3 card has been drawn, so "
                                 f"the plants removed at setup were {listing(deck['unseen'])}",
                                 plants=list(deck["unseen"])))
+    if deck.get("backs"):
+        deck["backs"]["next"] = backs.next_backs(deck, possible_draws(deck))
     return events
 
 
@@ -96,7 +102,8 @@ def impossible_reason(deck: dict, card, possible: list) -> str:
 
 
 DRAW_CAUSES = {"bought": "", "cities": "", "no_sale": "", "step2": " (Step 2)", "end_of_round": " (end of round)",
-               "first_pass": " (the first player passed)"}
+               "first_pass": " (the first player passed)", "discount": " (it went under the discounted plant)",
+               "discount_unsold": " (the discounted plant was not bought)", "trust": " (the Trust took it)"}
 
 
 def replacement(plant, cause: str) -> dict:

@@ -14,9 +14,9 @@ def finish(state: dict, ctx) -> list:
     for name, p in state["players"].items():
         powered = best(specs_of(ctx, p["plants"]), alloc_of(p["plants"]), len(p["cities"]))["cities"]
         rows.append({"player": name, "powered": powered, "money": p["money"], "cities": len(p["cities"])})
-    rows.sort(key=lambda r: (-r["powered"], -r["money"], -r["cities"]))
+    keys = ("powered", *getattr(ctx.edition, "tie_breaks", ("money", "cities")))   # Recharged: money only
+    rows.sort(key=lambda r: tuple(-r[k] for k in keys))
     top = rows[0]
-    keys = ("powered", "money", "cities")
     tied = [r for r in rows if r["powered"] == top["powered"]]
     used = []
     for k in keys[1:]:
@@ -31,5 +31,5 @@ def finish(state: dict, ctx) -> list:
     if used:
         how += ", tie broken by " + " then ".join("money" if k == "money" else "cities owned" for k in used)
     text = (f"{listing(winners)} win{'s' if len(winners) == 1 else ''} with {how}" if len(winners) == 1
-            else f"{listing(winners)} share the win: equal on cities powered, money and cities")
+            else f"{listing(winners)} share the win: equal on cities powered, {listing(keys[1:])}")
     return before + [event("game_over", "Game over: " + text, winners=winners, ranking=rows, tie_breaks=used)]

@@ -45,7 +45,7 @@ def _turn_action(phase, rule):
         _phase_turn(state, ctx, phase, action.get("player"))
         events = rule(state, ctx, action)
         _end_turn(state, ctx, action["player"], action["type"])
-        return events
+        return events + hooks.run(ctx, "turn_ended", state, ctx, action["player"], action["type"])
     return run
 
 
@@ -65,7 +65,8 @@ def _pass(state, ctx, action):
         _phase_turn(state, ctx, state["phase"], name)
         _end_turn(state, ctx, name, "pass")
         what = "buys no resources" if state["phase"] == "resources" else "builds nothing"
-        return [event("passed", f"{name} {what}", player=name, phase=state["phase"])]
+        return [event("passed", f"{name} {what}", player=name, phase=state["phase"])] \
+            + hooks.run(ctx, "turn_ended", state, ctx, name, "pass")
     raise WrongPhase(f"nobody passes in the {state['phase']} phase; each player powers cities (maybe 0)")
 
 

@@ -66,7 +66,7 @@ def to_phase(state, ctx, task) -> list:
     events = [event("phase", f"Phase: {task['to']}", phase=task["to"])]
     if task["to"] == "bureaucracy" and state["step3_at"] == "bureaucracy":
         events += steps.apply_step3(state, ctx)
-    return events
+    return events + hooks.run(ctx, "phase_begins", state, ctx)
 
 
 def new_round(state, ctx, task) -> list:
@@ -150,4 +150,4 @@ def draw(state: dict, ctx, action: dict) -> list:
     plant_market.add(state, card)
     state["queue"].insert(0, {"task": "check_low"})
     return [event("plant_drawn", f"Plant {card} drawn to {task['reason']}", plant=card, replacing=task["replacing"],
-                  cause=task["cause"])] + events
+                  cause=task["cause"])] + events + hooks.run(ctx, "card_drawn", state, ctx, card, task)

@@ -114,6 +114,16 @@ def may_buy_plant(state, ctx, name, plant, params):
     the events returned are kept when an auction opens or a sale is entered."""
 
 
+@_fold
+def minimum_bid(least, state, ctx, plant, params):
+    """rules/auction.py nominate, sold, legal.py: the lowest opening bid for a plant (its number)."""
+
+
+@_run
+def card_drawn(state, ctx, card, task, params):
+    """rules/flow.py draw: rulings on a plant just drawn into the market for `task` (a draw task)."""
+
+
 @_run
 def chooser_passed(state, ctx, name, params):
     """rules/auction.py pass_phase: what happens when the chooser passes the auction phase."""
@@ -160,6 +170,12 @@ def resource_cost(cost, state, ctx, name, resource, prices, events, params):
 @_run
 def may_buy(state, ctx, name, amounts, params):
     """rules/resources.py buy, max_buyable: refuse a purchase of resources."""
+
+
+@_run
+def resources_taken(state, ctx, name, market, amounts, params):
+    """rules/resources.py buy: cubes just taken from `market` (a resources.Market; a rule's own copy of the
+    board's market is not state["resources"]["market"], so the rule moves the cubes itself)."""
 
 
 @_fold
@@ -223,6 +239,16 @@ def income(paid, state, ctx, name, cities, events, params):
 
 
 # --- Turns, phases, steps, the end ---
+
+@_run
+def phase_begins(state, ctx, params):
+    """rules/flow.py to_phase (and rules/state.py for round 1's auction): a phase begins, state["phase"] set."""
+
+
+@_run
+def turn_ended(state, ctx, name, kind, params):
+    """rules/engine.py: a player's buy, build or pass in phase 3 or 4 is done (`kind` the fact's type)."""
+
 
 @_fold
 def turn(first, state, ctx, params):

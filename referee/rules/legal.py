@@ -80,8 +80,12 @@ def _auction(state, ctx, out):
     who = auction.chooser(state)
     out["waiting_for"] = [who]
     money = state["players"][who]["money"]
-    offer = [p for p in plant_market.current(state, ctx) if number(p) <= money and auction.may_buy(state, ctx, who, p)]
+    least = {p: auction.minimum_bid(state, ctx, p) for p in plant_market.current(state, ctx)}
+    offer = [p for p, m in least.items() if m <= money and auction.may_buy(state, ctx, who, p)]
     acts = [{"type": "nominate", "player": who, "plants": offer, "max": money}]
+    lowered = [[p, m] for p, m in least.items() if p in offer and m != number(p)]
+    if lowered:   # Recharged's discount token: [plant, its lowest bid]
+        acts[0]["minimum"] = lowered
     if state["round"] > 1:
         acts.append({"type": "pass", "player": who})
     sold = {"type": "sold", "players": auction.eligible(state), "plants": plant_market.current(state, ctx)}

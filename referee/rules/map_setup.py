@@ -3,7 +3,7 @@
 The numbers are data in the map file (`[setup]`, checked by the catalogue, docs/maps.md); the
 edition tables a map replaces (money, areas, resource market, refill) come through `[overrides]`.
 """
-from . import cards, hooks, prepared
+from . import backs, cards, hooks, prepared
 from .events import event, listing, named
 
 
@@ -67,6 +67,11 @@ def deck(ctx, top: int, deck_plants: list) -> dict:
         prepared.derive(out)
     if aside:
         out["aside"] = aside
+    deal = getattr(ctx.edition, "deal", None)
+    if deal and "prepared" not in out:   # Recharged: a plug card face down on top, the body by backs
+        out["top"] = None
+        out["backs"] = backs.layers(plants, deal["plug"], deal["top"], deal["removed"][ctx.players])
+        out["backs"]["next"] = backs.next_backs(out, backs.possible(out))
     return out
 
 

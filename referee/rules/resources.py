@@ -114,6 +114,7 @@ def buy(state: dict, ctx, action: dict) -> list:
     p["money"] -= cost
     for r, n in amounts.items():
         market.counts[r] -= n
+    rulings += hooks.run(ctx, "resources_taken", state, ctx, name, market, amounts)
     if not any(amounts.values()):
         return [event("bought_nothing", f"{name} buys no resources", player=name)]
     declared = {"market": market.name} if market.name else {}

@@ -71,7 +71,22 @@ def player(state: dict, name) -> dict:
 
 
 def houses_in(state: dict, city: str) -> int:
-    return sum(city in p["cities"] for p in state["players"].values())
+    """Houses in a city, the Trust's among them (Power Grid: Recharged,
+    referee/maprules/against_the_trust.py)."""
+    trust = state.get("map", {}).get("trust")
+    return sum(city in p["cities"] for p in state["players"].values()) + (city in trust["cities"] if trust else 0)
+
+
+def neutral(state: dict):
+    """The neutral player of a 2-player Power Grid: Recharged game ("Against the Trust",
+    referee/maprules/against_the_trust.py), or None: {cities, supply, plants, fuel, took}."""
+    return state.get("map", {}).get("trust")
+
+
+def occupied(state: dict) -> dict:
+    """{city: houses} of every city holding a house, the Trust's too (for the planner's prices)."""
+    trust = state.get("map", {}).get("trust", {}).get("cities", [])
+    return {c: houses_in(state, c) for c in [*trust, *(c for p in state["players"].values() for c in p["cities"])]}
 
 
 def most_cities(state: dict) -> int:

@@ -49,6 +49,10 @@ DRAWS = {   # why a card is drawn: the plant it replaces left the market because
     "end_of_round": N_("Draw a card to replace %(plant)s (end of the round)."),
     "first_pass": N_("Draw a card to replace %(plant)s, removed because the first player passed."),
     "market_refill": N_("Draw a card for the plant market (phase 5)."),   # China: no plant is replaced
+    # Power Grid: Recharged (referee/maprules/discount_token.py, against_the_trust.py)
+    "discount": N_("Draw a card to replace %(plant)s, which came up lower than the discounted plant and left the game."),
+    "discount_unsold": N_("Draw a card to replace %(plant)s, the discounted plant nobody bought."),
+    "trust": N_("Draw a card to replace %(plant)s, taken by the Trust."),
 }
 
 

@@ -20,6 +20,9 @@ def _powered(w, e):
 @ruling("game_over")
 def _game_over(w, e):
     winners, breaks = e["winners"], e["tie_breaks"]
+    if len(winners) > 1 and breaks == ["money"]:   # Power Grid: Recharged: money is the only tie-break
+        return w._("Game over: %(winners)s share the win, equal in cities powered and money.",
+                   winners=w.join(winners))
     if len(winners) > 1:
         return w._("Game over: %(winners)s share the win, equal in cities powered, money and cities.",
                    winners=w.join(winners))

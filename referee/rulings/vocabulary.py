@@ -22,8 +22,9 @@ PHASES = {"turn_order": (1, N_("Turn order")), "auction": (2, N_("Auction")), "r
           "building": (4, N_("Building")), "bureaucracy": (5, N_("Bureaucracy"))}
 
 # Resource markets of a map with more than one (Korea): in a sentence, and as a title.
-MARKETS = {"north": N_("the North market"), "south": N_("the South market")}
-MARKET_TITLES = {"north": N_("North market"), "south": N_("South market")}
+MARKETS = {"north": N_("the North market"), "south": N_("the South market"),
+           "storage": N_("the coal storage")}   # Recharged USA (referee/maprules/coal_storage.py)
+MARKET_TITLES = {"north": N_("North market"), "south": N_("South market"), "storage": N_("Coal storage")}
 
 # Names in the map files (boards, then play areas) as the pages and cards show them; a name not
 # listed (a custom map's) stays as its file spells it.

@@ -13,7 +13,10 @@ import math
 from html import escape
 from itertools import combinations
 
+from flask_babel import gettext as _
 from markupsafe import Markup
+
+from ..rules.state import neutral
 
 from .memo import per_object
 from .placement import CITY, COST, FONT, SPACE, fit
@@ -152,18 +155,29 @@ def houses(game_map, state: dict, colours: dict) -> Markup:
         f'<title>{escape(h["player"])} · {escape(h["city"])}</title></circle>' for h in placed(game_map, state, colours)))
 
 
+NEUTRAL_COLOUR = "#9a9a9a"
+
+
 def placed(game_map, state: dict, colours: dict) -> list:
     """One entry per house: its space (its city's next one), whose colour it is, and its city's name."""
     out = []
-    taken: dict[str, int] = {}
+    taken: dict[str, set] = {}
     spots = spots_of(game_map)
+
+    def put(city, slot, colour, who):
+        taken.setdefault(city, set()).add(slot)
+        places = spots[city].spaces
+        x, y = places[min(slot, len(places) - 1)]
+        out.append({"x": x, "y": y, "colour": colour, "player": who, "city": game_map.cities[city].name})
+
+    other = neutral(state)     # Power Grid: Recharged's Trust: its six on the 10 spaces, the rest on the 15s
+    if other is not None:
+        for i, city in enumerate(other["cities"]):
+            if city in spots:
+                put(city, 0 if i < 6 else 1, NEUTRAL_COLOUR, _("The Trust"))
     for name, p in state["players"].items():
         for city in p["cities"]:
-            slot = taken.get(city, 0)
-            taken[city] = slot + 1
-            places = spots[city].spaces
-            x, y = places[min(slot, len(places) - 1)]
-            out.append({"x": x, "y": y, "colour": colours[name], "player": name, "city": game_map.cities[city].name})
+            put(city, min(set(range(len(taken.get(city, ())) + 1)) - taken.get(city, set())), colours[name], name)
     return out
 
 

@@ -15,8 +15,18 @@ def plant_card(c: dict, tag: str = "div", attrs: str = "") -> Markup:
     """A card (views.card or views.owned) as a <div>, or as a <button> with `attrs` (name, value…)."""
     if c.get("step3"):
         return _step3(tag, attrs, _("Step 3"))
-    return _card(tag, attrs, c["number"], c["kind"], c["kind_name"], tuple(c["fuel"]), c["burns"], c["powers"],
+    card = _card(tag, attrs, c["number"], c["kind"], c["kind_name"], tuple(c["fuel"]), c["burns"], c["powers"],
                  tuple(c["cubes"]) if "cubes" in c else None, c.get("capacity", 0))
+    if c.get("least") is not None:   # Power Grid: Recharged's discount token lies on it: bids from `least`
+        card = _token(card, c["least"], _("Discount token: bids from %(least)s", least=c["least"]))
+    return card
+
+
+@lru_cache(maxsize=256)
+def _token(card: Markup, least: int, title: str) -> Markup:
+    head, rest = str(card).split(">", 1)
+    return Markup(head.replace('class="card ', 'class="card discount ', 1) + ">"
+                  + f'<span class="token" title="{escape(title)}">{least}</span>' + rest)
 
 
 @lru_cache(maxsize=64)

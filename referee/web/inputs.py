@@ -14,9 +14,10 @@ from flask_babel import gettext as _
 
 from ..planner import PlanError
 from ..rules import building, engine, legal
+from ..rules.cards import number
 from ..rules.context import RESOURCES
 from ..rules.errors import IllegalAction, IllegalBuild
-from ..rules.state import houses_in
+from ..rules.state import occupied as houses_by_city
 from .board import routes
 from .facts import FormError, fact_from_form
 from .language import listed
@@ -93,7 +94,10 @@ def auction(game, acts: dict, money: bool = True) -> dict:
         if bid:
             out["bid"] = dict(bid, max=bid["max"] if money else None)
     else:
-        out["cards"] = [card(game.ctx, p) for p in acts["sold"]["plants"]]
+        least = dict(acts["nominate"].get("minimum", []))     # Recharged's discount token: {plant: 1}
+        out["cards"] = [dict(card(game.ctx, p), least=least[p]) if p in least else card(game.ctx, p)
+                        for p in acts["sold"]["plants"]]
+        out["least"] = {p: least.get(p, number(p)) for p in acts["sold"]["plants"]}
         out["open"] = acts["nominate"]["plants"]
         out["nominate"] = dict(acts["nominate"], max=acts["nominate"]["max"] if money else None)
     return out
@@ -207,7 +211,8 @@ def in_order(game, candidate: dict, plan) -> dict | None:
 
 
 def occupied(state: dict) -> dict:
-    return {c: houses_in(state, c) for p in state["players"].values() for c in p["cities"]}
+    """Houses per city that holds any, a neutral player's too (Power Grid: Recharged, 2 players)."""
+    return houses_by_city(state)
 
 
 def suggestions(game, name: str, choices: dict, money: bool = True) -> list:

@@ -80,7 +80,8 @@ def aid(board, players: int, size: str, ctx=None) -> Response:
     """The player aid for a map id, or a game's own Map (a custom board is no file of the maps folder);
     a game's Context brings the tables of the variation it plays (seed 000)."""
     name = board if isinstance(board, str) else board.id
-    played = ctx if ctx is not None and (ctx.variation is not None or ctx.readings) else None   # its house readings too
+    played = ctx if ctx is not None and (ctx.variation is not None or ctx.readings
+                                         or ctx.edition.id != "original") else None   # its house readings, its edition
     return pdf(card_pdf(board, players, current(), size, variation=played),
                f"power-grid-aid-{name}-{players}p-{size}.pdf")
 

@@ -13,7 +13,9 @@ of number N, 3–8, turned up second); removed_pairs (variation 2: the numbers r
 cities (repeated) and toggle_city (variation 3: a city tapped on the map); deck (variation 4: a
 shipped deck's id; an uploaded deck file is read by games.create). Table rules: reading_<option>
 (a house reading's choice, maps/readings/readings.toml; only those that concern the game and differ from the
-default go into the setup line).
+default go into the setup line). Power Grid: Recharged: edition ("recharged"), dealt (repeated: the plug
+plants dealt face up; none: the referee deals), no_trust (2 players without the Trust; the referee places
+the Trust's cities).
 """
 import re
 import secrets
@@ -85,6 +87,9 @@ class SetupForm:
     cities: list = field(default_factory=list)   # variation 3: the cities chosen one by one
     deck: str = "new"               # variation 4: a shipped deck's id
     deck_data: dict | None = None   # variation 4: an uploaded deck file's contents
+    edition: str = "original"       # or "recharged" (Power Grid: Recharged, docs/editions.md)
+    dealt: list = field(default_factory=list)    # Recharged: the plug plants dealt face up (none: the referee deals)
+    no_trust: bool = False          # Recharged with 2 players: play without the Trust
     readings: dict = field(default_factory=dict)   # Table rules: house reading -> the choice made
 
     def house(self) -> dict:
@@ -172,6 +177,9 @@ def read(form) -> SetupForm:
     if tapped:
         cities = [c for c in cities if c != tapped] if tapped in cities else cities + [tapped]
     result.cities = [c for c in cities if board and c in board.cities]
+    result.edition = "recharged" if form.get("edition") == "recharged" else "original"
+    result.dealt = sorted({int(n) for n in form.getlist("dealt") if n.isascii() and n.isdigit() and len(n) < 3})
+    result.no_trust = bool(form.get("no_trust"))
     return result
 
 
@@ -274,6 +282,14 @@ def setup_line(f: SetupForm) -> dict:
         line["order"] = [p.name for p in sorted(players, key=lambda p: p.position)]
     else:
         line["seed"] = secrets.randbelow(2 ** 31)
+    if f.edition == "recharged":          # Power Grid: Recharged (docs/editions.md)
+        line["edition"] = "recharged"
+        if f.dealt:
+            line["dealt"] = f.dealt
+        if len(players) == 2 and f.no_trust:
+            line["trust"] = False
+        # what the table did not enter (the deal, the Trust's cities) the referee decides from a seed
+        line.setdefault("seed", secrets.randbelow(2 ** 31))
     return line
 
 

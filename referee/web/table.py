@@ -40,6 +40,7 @@ from flask_babel import gettext as _
 
 from ..i18n import LANGUAGES
 from ..rulings import describe_rules
+from ..rulings.editions import describe_edition
 from ..rules.errors import IllegalAction
 from ..store import UnknownGame
 from . import board, ending, inputs, views
@@ -97,6 +98,7 @@ def state_view(game, money: bool = True) -> dict:
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
         "players": views.players(played, ctx, lambda name: money), "deck": views.deck(state, ctx),
+        "neutral": views.neutral_player(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
         "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game, money=money),
@@ -147,7 +149,8 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
 @per_object(64)
 def map_rules(ctx, lang: str) -> tuple:
     """The map's own setup and rules for this many players, in the page's language (made once per game and language)."""
-    return tuple(describe_rules(ctx.map, lang, ctx.players, ctx.variation))
+    return tuple(describe_rules(ctx.map, lang, ctx.players, ctx.variation)
+                 + describe_edition(ctx.map, ctx.edition, lang, ctx.players, played=True))
 
 
 def money_shown(game_id: int) -> bool:

@@ -13,6 +13,7 @@ from flask_babel import gettext as _, ngettext
 from .. import rulings
 from ..rulings.vocabulary import KINDS, MARKET_TITLES
 from ..rules import building
+from ..rules.state import neutral
 from ..rules.context import RESOURCES, STEP3
 from ..rules.deck import possible_draws
 from ..rules.plant_market import current as open_plants
@@ -98,7 +99,9 @@ def _card(ctx, number, lang: str) -> dict:
 def market(state: dict, ctx) -> dict:
     """Current and future rows as on the table (the engine says which plants are open: four, or a
     map's own number — Russia 3, Benelux sometimes 5, China all); in Step 3 one row of all plants."""
-    cards = [card(ctx, c) for c in state["market"]]
+    token = state.get("map", {}).get("discount")     # Power Grid: Recharged's discount token
+    cards = [dict(card(ctx, c), least=1) if c == token and token is not None else card(ctx, c)
+             for c in state["market"]]
     if state["step"] == 3:
         return {"rows": [(_("Plant market"), cards)]}
     size = len(open_plants(state, ctx))
@@ -193,6 +196,14 @@ def players(state: dict, ctx, sees_money=lambda name: True) -> list:
     return out
 
 
+def neutral_player(state: dict, ctx):
+    """Power Grid: Recharged's neutral player with 2 (its plants, houses on the board, houses left), or None."""
+    n = neutral(state)
+    if n is None:
+        return None
+    return {"plants": [card(ctx, c) for c in n["plants"]], "houses": len(n["cities"]), "supply": n["supply"]}
+
+
 def closed_cities(state: dict, ctx) -> list:
     """Cities of the play areas nobody may build in yet (Baden-Württemberg's five beyond the state,
     until Step 2), as the engine says, for the board to show them closed."""
@@ -213,6 +224,7 @@ def deck(state: dict, ctx=None) -> dict:
     return {"above": d["above"], "top": d["top"], "step3_drawn": d["step3_drawn"], "under": d["under"],
             "shuffled": d["shuffled"], "unseen": d["unseen"] if not d["step3_drawn"] else [],
             "removed_unseen": d["removed_unseen"], "possible": possible_draws(d),
+            "backs": d.get("backs", {}).get("next", []),      # Recharged: the backs the next card can show
             "removed": state["removed"] if ctx is not None and ctx.variation and ctx.variation.first_of_number else []}
 
 

@@ -28,7 +28,8 @@ def test_base_maps_name_no_rule_so_every_hook_returns_the_base_value():
 def test_every_rule_module_is_checked_and_documents_its_seed_001_source():
     for name in maprules.known():
         rule = maprules.module(name)
-        assert "seed 001" in rule.__doc__.lower() and callable(rule.check)
+        # a map's rule cites seed 001; an edition's rule (Power Grid: Recharged) cites the digest (docs/editions.md)
+        assert ("seed 001" in rule.__doc__.lower() or "recharged.md" in rule.__doc__) and callable(rule.check)
         plugged = [h for h in hooks.HOOKS if hasattr(rule, h)]
         assert plugged, f"{name} plugs into no hook"
 

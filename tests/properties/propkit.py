@@ -79,6 +79,7 @@ def plant_places(state) -> list:
     places = [c for c in state["market"] if c != STEP3]
     places += [pl["number"] for p in state["players"].values() for pl in p["plants"]]
     places += [n for mines in state.get("map", {}).get("mines", {}).values() for n in mines]
+    places += state.get("map", {}).get("trust", {}).get("plants", [])   # Recharged's Trust (2 players)
     places += state["removed"] + deck["unseen"] + deck["under"] + (deck["shuffled"] or []) + deck.get("aside", [])
     return places
 
@@ -96,9 +97,11 @@ def check_invariants(state: dict, ctx) -> None:
                 n = pl["stored"].get(r, 0)
                 assert isinstance(n, int) and n >= 0, (pl, r)
                 on_plants += n
+        on_plants += state.get("map", {}).get("trust", {}).get("fuel", {}).get(r, 0)   # the Trust's, till phase 5
         market, supply = res["market"][r], res["supply"][r]
         assert 0 <= market <= len(ed.market_slots[r]), (r, market)
-        others = [m for m in resources.markets(state, ctx) if m.counts is not res["market"]]   # Korea's North
+        others = [m for m in resources.markets(state, ctx)   # Korea's North (not Recharged USA's coal storage,
+                  if m.counts is not res["market"] and m.name is not None]   # offered as the board's market)
         assert all(0 <= m.counts[r] <= len(m.slots[r]) for m in others), (r, others)
         market += sum(m.counts[r] for m in others)
         assert supply >= 0, (r, supply)
@@ -117,6 +120,8 @@ def check_invariants(state: dict, ctx) -> None:
     assert state["step"] in (1, 2, 3)
     if ctx.short_game:  # "Step 1 only"
         assert state["step"] == 1 and not state["step2_started"], state["step"]
+    # the Trust's six starting houses (Recharged); its blocking houses stand on the 15 space beyond the Step's
+    houses.update(state.get("map", {}).get("trust", {}).get("cities", [])[:6])
     for city, n in houses.items():
         assert n <= ctx.map.open_spaces(city, state["step"]), (city, n, "houses in Step", state["step"])
     assert sorted(state["order"]) == sorted(players)
@@ -343,7 +348,7 @@ def _bureaucracy(state, ctx, ch, bot, acts):
         return [{"type": "power", "player": who, "plants": plants, "cities": ch.int(0, can)}, full]
     if style == 3:
         return [{"type": "power", "player": who, "plants": proposal["plants"],
-                 "cities": ch.int(0, proposal["cities"])}]
+                 "cities": ch.int(0, proposal["cities"])}, full]   # fewer may be refused (India's duty)
     return [full]
 
 

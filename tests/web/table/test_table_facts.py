@@ -340,7 +340,8 @@ def test_the_opening_bid_field_starts_at_the_lowest_plant_and_a_tapped_plant_set
     show_money(game_id)
     html = client.get(f"/games/{game_id}/").get_data(as_text=True)
     assert 'name="bid" inputmode="numeric" min="3" max="50"' in html
-    assert 'name="plant" value="4" onclick="this.form.elements.bid.min = parseInt(this.value)"' in html
+    assert 'name="plant" value="4" data-least="4" onclick="this.form.elements.bid.min = parseInt(this.dataset.least)"' \
+        in html
     assert 'name="price" inputmode="numeric" min="3"' in html
 
 

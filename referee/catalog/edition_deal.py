@@ -1,0 +1,85 @@
+"""A game's edition as its setup line plays it: the dealt opening market of Power Grid: Recharged,
+the board the edition prints for the map, and the edition's setup options (the Trust).
+
+The table deals the opening market itself (digest /work/shared/recharged.md §1): the setup line's
+`dealt` lists the plug plants dealt face up (8); without it a `seed` lets the engine deal (tests,
+demos), and the normalised setup keeps what was dealt, so a log replays anywhere. A map with its own
+plant setup in seed 001 (a prepared deck, a market by player count, plants set aside) keeps it: the
+deal is the base game's setup step, which such a map replaces (a reading, docs/editions.md).
+"""
+import dataclasses
+import random
+
+from ..rules.cards import number, ranked
+from .checks import is_int, listing
+from .edition_boards import board_for
+from .edition_options import OPTION_KEYS, options_for
+from .errors import CatalogError
+
+EDITION_KEYS = ("dealt", *OPTION_KEYS)   # setup fields an edition reads (docs/actions.md §1.1)
+OWN_PLANT_SETUP = ("deck", "market_by_players", "removed_by_players", "aside_until_step2")
+
+
+def prepare_edition(setup: dict, game_map, edition, original=None) -> tuple:
+    """(board, edition, the setup's edition fields normalised) for a setup line; CatalogError saying
+    what is wrong. `original`: the original edition's tables, for a map that keeps its own setup."""
+    given = [k for k in EDITION_KEYS if k in setup]
+    if edition.deal is None and not edition.options:
+        if given:
+            raise CatalogError(f"{listing(given)}: only with an edition that deals its market "
+                               f"(\"edition\": \"recharged\"); this game's edition is {edition.id!r}")
+        return game_map, edition, {}
+    if setup.get("variation") is not None:
+        raise CatalogError(f"the new power plant cards (variation) are played with the original edition, "
+                           f"not {edition.id!r}")
+    out = {}
+    game_map = board_for(game_map, edition, "board" in setup)
+    players = setup.get("players")
+    seats = len(players) if isinstance(players, list) else 0
+    if edition.deal is not None and any(k in game_map.setup for k in OWN_PLANT_SETUP):
+        if "dealt" in setup:
+            raise CatalogError(f"dealt: {game_map.name} keeps its own plant setup (seed 001), so nothing is dealt")
+        base = original or edition
+        edition = dataclasses.replace(edition, deal=None, initial_market=base.initial_market,
+                                      top_of_deck=base.top_of_deck)
+    elif edition.deal is not None:
+        dealt = _dealt(setup, game_map, edition)
+        out["dealt"] = dealt
+        edition = dataclasses.replace(edition, initial_market=tuple(ranked(dealt)), top_of_deck=None)
+    edition, chosen = options_for(setup, edition, seats, game_map)
+    out.update(chosen)
+    return game_map, edition, out
+
+
+def pool(game_map, edition) -> list:
+    """The plug plants the table deals from: the edition's, less those the map removes."""
+    gone = set(game_map.setup.get("removed", []))
+    return [n for n in edition.deal["plug"] if n not in gone and n in edition.plants]
+
+
+def _dealt(setup: dict, game_map, edition) -> list:
+    plugs, size = pool(game_map, edition), edition.deal["market"]
+    # a card the map puts on top in the original (France: 11) is always in the opening market (BG, a reading)
+    fixed = [edition.top_of_deck] if edition.top_of_deck in plugs else []
+    dealt = setup.get("dealt")
+    if dealt is None:
+        seed = setup.get("seed")
+        if seed is None or isinstance(seed, bool) or not isinstance(seed, int):
+            raise CatalogError(f"dealt: give the {size} plug plants dealt face up for the opening market "
+                               f"(\"dealt\": [{', '.join(map(str, plugs[:size]))}]), or a 'seed' for the "
+                               "engine to deal them")
+        rest = [n for n in plugs if n not in fixed]
+        return sorted(fixed + random.Random(f"recharged-deal:{seed}").sample(rest, size - len(fixed)))
+    if not isinstance(dealt, list) or not all(is_int(n) for n in dealt):
+        raise CatalogError(f"dealt: a list of {size} plant numbers, got {dealt!r}")
+    wrong = sorted({n for n in dealt if n not in plugs})
+    if wrong:
+        raise CatalogError(f"dealt: {listing(wrong)} {'is' if len(wrong) == 1 else 'are'} not a plug plant of "
+                           f"this game; the opening market is dealt from {listing(plugs)}")
+    if len(set(dealt)) != len(dealt):
+        raise CatalogError(f"dealt: a plant is listed twice: {dealt}")
+    if len(dealt) != size:
+        raise CatalogError(f"dealt: {size} plug plants are dealt face up; {len(dealt)} given")
+    if fixed and fixed[0] not in dealt:
+        raise CatalogError(f"dealt: on {game_map.name} plant {fixed[0]} is always in the opening market")
+    return sorted(number(n) for n in dealt)

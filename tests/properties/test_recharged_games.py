@@ -1,0 +1,47 @@
+"""Random legal Power Grid: Recharged games (maps/editions/recharged.toml, docs/editions.md) played to the
+end with the usual invariants after every entry (propkit.check_invariants: cubes, money, houses and the
+Trust's, plants and the Trust's, the deck by its backs) and replay = state: 2–6 players on Germany and
+USA (the Recharged boards), with the Trust at 2; and every other shipped map with the edition."""
+import pytest
+from hypothesis import given, strategies as st
+
+from mapkit import player_counts
+from propkit import Run, games
+from referee.catalog import available_maps
+
+pytestmark = pytest.mark.slow
+
+
+def recharged_run(data, players, board, **extra):
+    return Run(data, players, board, edition="recharged", seed=data.draw(st.integers(0, 10 ** 6)), **extra).play()
+
+
+@pytest.mark.parametrize("board", ["germany", "usa"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@games(3)
+@given(data=st.data())
+def test_random_recharged_games_end_with_a_winner_and_replay_to_the_same_state(board, players, data):
+    run = recharged_run(data, players, board)
+    assert run.state["phase"] == "over" and run.state["result"]["winners"]
+    assert ("trust" in run.state["map"]) == (players == 2)
+    assert run.state["result"]["tie_breaks"] in ([], ["money"])
+    run.check_replay()
+
+
+@pytest.mark.parametrize("board", ["germany", "usa"])
+@games(2)
+@given(data=st.data())
+def test_random_two_player_recharged_games_without_the_trust(board, data):
+    run = recharged_run(data, 2, board, trust=False)
+    assert run.state["phase"] == "over" and "trust" not in run.state["map"]
+    run.check_replay()
+
+
+@pytest.mark.parametrize("board", [m for m in available_maps() if m not in ("germany", "usa")])
+@games(1)
+@given(data=st.data())
+def test_every_other_map_plays_the_recharged_edition_to_the_end(board, data):
+    players = data.draw(st.sampled_from(player_counts(board)))
+    run = recharged_run(data, players, board)
+    assert run.state["phase"] == "over" and run.state["result"]["winners"]
+    run.check_replay()
