@@ -11,10 +11,13 @@ import base64
 import hashlib
 import ipaddress
 import re
+import socket
 from urllib.parse import urlsplit
 
 from flask import Response, current_app, request
 from werkzeug.exceptions import HTTPException
+
+from .access import has_key
 
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback")
 # RFC 3986's unreserved and reserved characters and %: what a path and query of this app are written in.
@@ -46,6 +49,21 @@ def served(host: str) -> bool:
     return is_loopback(name) or name in current_app.config.get("HOSTS", ())
 
 
+def sender_waits(environ) -> bool:
+    """Whether the device that sent this request still waits for its answer: False once it closed
+    the connection (it gave up waiting; a change it sent is then not made: referee.web.db). Always
+    True outside `referee serve` (no socket to look at)."""
+    sock = environ.get("referee.socket")
+    if sock is None:
+        return True
+    try:        # a peek that never waits: the request was read whole, so b"" is the sender's close
+        return getattr(sock, "_sock", sock).recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
 def local_path(target: str | None) -> str | None:
     """`target` if it is a path of this app (a page a GET can open), else None."""
     if not target or not URL_TEXT.fullmatch(target) or target.startswith("//"):
@@ -58,6 +76,14 @@ def local_path(target: str | None) -> str | None:
     return target
 
 
+def crowded() -> Response:
+    """The answer to a device over its share of connections or streams (referee.serve): a plain 503
+    that closes the connection; the table key holder is always served."""
+    from flask_babel import gettext as _
+    text = _("This device has too many pages of the referee open at once: close some, then reload this one.")
+    return Response(text + "\n", 503, mimetype="text/plain", headers={"Connection": "close", "Retry-After": "5"})
+
+
 def init_app(app):
     """Register the Host check first (before the CSRF check) and the headers on every answer."""
     scripts = " ".join(f"'{h}'" for h in handler_hashes(app.jinja_env))
@@ -68,6 +94,8 @@ def init_app(app):
         if not served(request.host):     # a plain answer: no page, so no form token for the other site
             from .errors import error_text, error_title
             return Response(f"{error_title(421)}\n{error_text(421)}\n", 421, mimetype="text/plain")
+        if request.environ.get("referee.over_limit") and not has_key():
+            return crowded()
         return None
 
     @app.after_request

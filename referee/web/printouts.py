@@ -12,6 +12,7 @@ language; ReportLab's English messages never reach the reader.
 from flask import Blueprint, Response, abort, request, url_for
 from flask_babel import gettext as _
 
+from .. import offloop
 from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..printing import card_pdf, report_pdf
 from .access import has_key
@@ -81,7 +82,7 @@ def aid(board, players: int, size: str, ctx=None) -> Response:
     a game's Context brings the tables of the variation it plays (seed 000)."""
     name = board if isinstance(board, str) else board.id
     played = ctx if ctx is not None and ctx.variation is not None else None
-    return pdf(card_pdf(board, players, current(), size, variation=played),
+    return pdf(offloop.run("cpu", card_pdf, board, players, current(), size, variation=played),
                f"power-grid-aid-{name}-{players}p-{size}.pdf")
 
 
@@ -98,7 +99,7 @@ def game_report(game_id):
     if not has_key() and table.game.state["phase"] != "over":      # it lists every player's money
         abort(403)
     url = request.url_root.rstrip("/") + url_for("table.view", game_id=game_id)
-    return pdf(report_pdf(table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
+    return pdf(offloop.run("cpu", report_pdf, table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
 
 
 @bp.get("/print/aid")

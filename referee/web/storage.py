@@ -14,7 +14,7 @@ from ..archive import summary
 from ..game import replay
 from ..store import StoreFault, UnknownGame, log_lines
 from .access import CHANGES
-from .db import file_state, get_store
+from .db import Gone, file_state, get_store
 from .errors import page
 from .numbers import whole
 from .tables import Damaged, Tables
@@ -35,6 +35,7 @@ def fault_text(cause: str) -> str:
                       "Restart the referee to use the new file."),
         "damaged": _("The games file is damaged: nothing was stored. Export the games you need and "
                      "restore the file from a backup."),
+        "gone-sender": _("This device stopped waiting for the answer, so nothing was stored. Enter it again."),
     }.get(cause, _("The games file could not be written (an input or output error): nothing was stored. "
                    "Check the disk of the referee's computer, then enter it again."))
 
@@ -123,6 +124,10 @@ def init_app(app):
     def store_fault(e):
         current_app.logger.warning("games file: %s", e)
         return page(503, fault_text(e.cause))
+
+    @app.errorhandler(Gone)
+    def gone(_e):       # the sender closed its connection: nobody reads this, and nothing was stored
+        return page(503, fault_text("gone-sender"))
 
     @app.errorhandler(Damaged)
     def damaged(e):
