@@ -11,7 +11,8 @@ run on OS threads of gevent's thread pools, and only the greenlet that asked for
 - "cpu": Python work of many milliseconds (report and card PDFs, replays of games not in memory,
   imports, the planner's budget query). It holds the GIL while it runs, but Python hands the GIL to
   the waiting loop every SWITCH seconds, so a small request beside it waits at most that long for
-  each of its few turns (bench/blocking.py measures it).
+  each of its few turns (bench/blocking.py measures it);
+- "pdf": ReportLab's PDFs, one at a time (ReportLab keeps fonts and settings in module globals).
 
 Outside the server (tests, the CLI, Flask's test client) nothing is patched and `run` simply calls.
 A call made from one of these threads (a Store call inside a replay) runs where it is.
@@ -19,7 +20,7 @@ A call made from one of these threads (a Store call inside a replay) runs where 
 import sys
 
 SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop waits for it (Python's default: 0.005)
-SIZES = {"disk": 8, "writes": 4, "cpu": 2}
+SIZES = {"disk": 8, "writes": 4, "cpu": 2, "pdf": 1}
 
 _pools: dict = {}
 _loop_thread = None

@@ -17,6 +17,7 @@ device gave up waiting and closed the connection): it would be applied with nobo
 device's next fact refused as made against an older view (Gone).
 """
 import inspect
+import socket
 import threading
 
 from flask import current_app, g, request
@@ -86,9 +87,23 @@ class OffLoop:
         return lambda *args: offloop.run("disk", value, *args)
 
 
+def sender_waits(environ) -> bool:
+    """Whether the device that sent this request still waits for its answer: False once it closed
+    the connection (it gave up waiting; a change it sent is then not made: referee.web.db). Always
+    True outside `referee serve` (no socket to look at)."""
+    sock = environ.get("referee.socket")
+    if sock is None:
+        return True
+    try:        # a peek that never waits: the request was read whole, so b"" is the sender's close
+        return getattr(sock, "_sock", sock).recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
 def get_store() -> OffLoop:
     if "store" not in g:
-        from .guard import sender_waits
         environ = request.environ
         g.store = OffLoop(current_app.extensions["referee.stores"].take(), lambda: sender_waits(environ))
     return g.store

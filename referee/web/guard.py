@@ -11,7 +11,6 @@ import base64
 import hashlib
 import ipaddress
 import re
-import socket
 from urllib.parse import urlsplit
 
 from flask import Response, current_app, request
@@ -47,21 +46,6 @@ def served(host: str) -> bool:
     """Whether a Host header names this server: loopback, or one of the addresses it listens on."""
     name = host_name(host)
     return is_loopback(name) or name in current_app.config.get("HOSTS", ())
-
-
-def sender_waits(environ) -> bool:
-    """Whether the device that sent this request still waits for its answer: False once it closed
-    the connection (it gave up waiting; a change it sent is then not made: referee.web.db). Always
-    True outside `referee serve` (no socket to look at)."""
-    sock = environ.get("referee.socket")
-    if sock is None:
-        return True
-    try:        # a peek that never waits: the request was read whole, so b"" is the sender's close
-        return getattr(sock, "_sock", sock).recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
-    except BlockingIOError:
-        return True
-    except OSError:
-        return False
 
 
 def local_path(target: str | None) -> str | None:

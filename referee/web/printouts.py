@@ -82,7 +82,7 @@ def aid(board, players: int, size: str, ctx=None) -> Response:
     a game's Context brings the tables of the variation it plays (seed 000)."""
     name = board if isinstance(board, str) else board.id
     played = ctx if ctx is not None and ctx.variation is not None else None
-    return pdf(offloop.run("cpu", card_pdf, board, players, current(), size, variation=played),
+    return pdf(offloop.run("pdf", card_pdf, board, players, current(), size, variation=played),
                f"power-grid-aid-{name}-{players}p-{size}.pdf")
 
 
@@ -99,7 +99,7 @@ def game_report(game_id):
     if not has_key() and table.game.state["phase"] != "over":      # it lists every player's money
         abort(403)
     url = request.url_root.rstrip("/") + url_for("table.view", game_id=game_id)
-    return pdf(offloop.run("cpu", report_pdf, table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
+    return pdf(offloop.run("pdf", report_pdf, table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
 
 
 @bp.get("/print/aid")

@@ -10,6 +10,7 @@ or kept as a new game up to an entry the reader picks. Nothing is ever deleted.
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from .. import offloop
 from ..archive import summary
 from ..game import replay
 from ..store import StoreFault, UnknownGame, log_lines
@@ -106,7 +107,8 @@ def keep(game_id):
         return page(400, _("Keep from 0 to %(most)s entries: the entries after that cannot be read.",
                            most=damage.readable))
     kept = lines[:upto + 1]
-    new_id = get_store().create(kept[0], summary(replay(kept)), kept[1:])
+    made = offloop.run("cpu", lambda: summary(replay(kept)))      # a replay, off the loop
+    new_id = get_store().create(kept[0], made, kept[1:])
     return redirect(url_for("table.view", game_id=new_id), 303)
 
 

@@ -19,8 +19,7 @@ from referee.archive import summary
 from referee.game import Game
 from referee.serve import PER_ADDRESS
 from referee.store import Store
-from referee.web.db import Gone, OffLoop
-from referee.web.guard import sender_waits
+from referee.web.db import Gone, OffLoop, sender_waits
 from referee.web.live import STREAMS_PER_ADDRESS
 
 HTMX = {"HX-Request": "true"}
