@@ -215,3 +215,37 @@ def test_the_server_stops_within_a_second_with_streams_open_and_keeps_every_ackn
     assert not (tmp_path / "games.sqlite3-wal").exists() or (tmp_path / "games.sqlite3-wal").stat().st_size == 0, \
         "the write-ahead log is folded into the games file"
     assert rows(db, game_id) == 20
+
+
+@pytest.mark.slow
+def test_pages_of_other_games_answer_while_a_write_waits_for_the_games_file(tmp_path):
+    """A fact whose write waits (here: another process holds the file's write lock, as a stalled
+    disk would hold the write) holds only its own request: another game's page is answered meanwhile,
+    and the fact is stored once the file is free."""
+    db, game_id, setup, facts = stored_example(tmp_path)
+    store = Store(db)
+    other = store.create(setup, summary(Game(json.loads(setup))))
+    store.close()
+    server = Server(db)
+    tablet = Browser(server.port)
+    tablet.request("GET", f"/games/{game_id}/")
+    watcher = Browser(server.port)
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    posted = []
+    post = threading.Thread(target=lambda: posted.append(
+        tablet.request("POST", f"/games/{game_id}/facts", {**fact_form(facts[0]), "seq": 0}, HTMX)[0]))
+    try:
+        post.start()
+        time.sleep(0.5)
+        status, page, _ = watcher.request("GET", f"/games/{other}/")
+        waiting = post.is_alive()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        post.join(30)
+        code, _out, err = server.stop()
+    assert status == 200 and "data-seq" in page
+    assert waiting, "the other game's page was answered while the fact still waited for the file"
+    assert posted == [200] and rows(db, game_id) == 1
+    assert code == 0 and "Traceback" not in err, err
