@@ -17,7 +17,7 @@ from webkit import Browser, Server, Stream, env, fact_form, free_port, recorded,
 
 from referee.archive import summary
 from referee.game import Game
-from referee.serve import PER_ADDRESS
+from referee.serve import PER_ADDRESS, REQUEST_DEADLINE
 from referee.store import Store
 from referee.web.db import Gone, OffLoop, sender_waits
 from referee.web.live import STREAMS_PER_ADDRESS
@@ -248,4 +248,34 @@ def test_pages_of_other_games_answer_while_a_write_waits_for_the_games_file(tmp_
     assert status == 200 and "data-seq" in page
     assert waiting, "the other game's page was answered while the fact still waited for the file"
     assert posted == [200] and rows(db, game_id) == 1
+    assert code == 0 and "Traceback" not in err, err
+
+
+@pytest.mark.slow
+def test_a_request_whose_headers_trickle_in_is_closed_at_its_deadline(tmp_path):
+    """A header line now and then (each read well within the idle close) holds its connection no
+    longer than REQUEST_DEADLINE: it is answered 408 and closed."""
+    db, _game_id, _setup, _facts = stored_example(tmp_path)
+    server = Server(db)
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=REQUEST_DEADLINE + 10) as sock:
+            started = time.monotonic()
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            answer = b""
+            for n in range(REQUEST_DEADLINE):
+                try:
+                    sock.sendall(f"X-Slow-{n}: a\r\n".encode())
+                except OSError:
+                    break
+                sock.settimeout(2)
+                try:
+                    answer = sock.recv(4096)
+                    break
+                except TimeoutError:
+                    continue
+            took = time.monotonic() - started
+    finally:
+        code, _out, err = server.stop()
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:100]
+    assert REQUEST_DEADLINE - 1 < took < REQUEST_DEADLINE + 5
     assert code == 0 and "Traceback" not in err, err
