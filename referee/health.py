@@ -5,9 +5,13 @@ pages), and the table app runs it on any game it opens. A game whose log cannot 
 to its end is *damaged*: it is shown as such, with the first bad entry, and never takes another
 fact (a game replayed short of its stored sequence would store its next fact in the wrong place).
 Nothing is deleted: the readable part can be exported or kept as a new game.
+
+A replay is Python work of up to a few hundred milliseconds: under the server it runs off the event
+loop (referee.offloop), and the start-up check runs after the server already answers.
 """
 from dataclasses import dataclass
 
+from . import offloop
 from .game import ReplayError, replay
 from .store import Store, StoreFault
 
@@ -34,6 +38,10 @@ class Damage:
 
 def examine(store: Store, game_id: int) -> tuple:
     """(the game replayed as far as its log is sound or None, the stored lines that replay, Damage or None)."""
+    return offloop.run("cpu", _examine, store, game_id)
+
+
+def _examine(store: Store, game_id: int) -> tuple:
     setup, entries, problem = store.readable(game_id)
     lines = [setup, *entries]
     if problem is not None and problem["entry"] == 0:
@@ -58,20 +66,25 @@ def examine(store: Store, game_id: int) -> tuple:
     return game, lines, None
 
 
-def check_all(store: Store) -> tuple:
-    """([findings of SQLite's quick check], {game id: Damage}, games checked) for the whole file."""
+def check_all(store: Store, progress=None, found=None) -> tuple:
+    """([findings of SQLite's quick check], {game id: Damage}, games checked) for the whole file;
+    progress(done, total) is told after each game, found(game id, Damage) of each damaged one."""
     pages = store.quick_check()
     damaged = {}
     try:
         ids = [g["id"] for g in store.games()]
     except StoreFault as e:
         return pages + [str(e)], damaged, 0
-    for game_id in ids:
+    for done, game_id in enumerate(ids, 1):
         try:
             _game, _lines, damage = examine(store, game_id)
         except StoreFault as e:     # not even the game's own row can be read
             damage = Damage(0, "unreadable", e.detail or str(e))
         if damage is not None:
             damaged[game_id] = damage
+            if found is not None:
+                found(game_id, damage)
+        if progress is not None:
+            progress(done, len(ids))
     return pages, damaged, len(ids)
 

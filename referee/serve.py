@@ -27,13 +27,18 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import offloop
 from .planner.cli import one_line_errors
 
 PORT = 8765
 LOCAL = "127.0.0.1"
-MAX_CONNECTIONS = 1000      # open connections at once: 30 tables × 6 devices, each a stream and a request, many times over
-STOP_WAIT = 2               # seconds a stop gives requests under way (a fact being stored) before ending the rest
-IDLE_CLOSE = 120            # seconds a connection may wait for a request (or a slow reader) before it is closed
+MAX_CONNECTIONS = 2000      # open connections at once: 60 tables × 6 devices, each a stream, a request and a poll, twice over
+RESERVED = 20               # connections beyond those, served only for the table key holder
+PER_ADDRESS = 32            # connections one device (address) may hold when the server is on the network
+STOP_WAIT = 0.8             # seconds a stop gives requests under way (a fact being stored) before ending the rest
+IDLE_CLOSE = 120            # seconds a connection may wait for its next request (or a slow reader) before it is closed
+REQUEST_DEADLINE = 20       # seconds from a request's first byte to the end of its headers and body
+PROGRESS_EVERY = 2          # seconds between the lines saying how far the check of stored games is
 
 
 def add_command(subparsers) -> None:
@@ -59,16 +64,7 @@ def _port(text: str) -> int:
 def run(args) -> int:
     from gevent import monkey
     monkey.patch_all()      # before any lock, socket or thread-local the app makes: theirs become gevent's
-    from gevent.pool import Pool
-    from gevent.pywsgi import WSGIHandler, WSGIServer
-
-    class Handler(WSGIHandler):
-        """A kept-alive connection left idle is closed, as a phone that went away leaves it; a live
-        page's stream is never idle on the socket (it waits for news, then writes)."""
-        def handle(self):
-            self.socket.settimeout(IDLE_CLOSE)
-            super().handle()
-
+    offloop.start()
     from .store import default_path
     from .web import create_app
 
@@ -87,9 +83,8 @@ def run(args) -> int:
     except Exception as e:      # the games file, named by its cause
         print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
         return 2
-    allow_open_files(MAX_CONNECTIONS + 100)
-    server = WSGIServer((host, args.port), app, spawn=Pool(MAX_CONNECTIONS), handler_class=Handler, log=None)
-    server.stop_timeout = STOP_WAIT
+    allow_open_files(MAX_CONNECTIONS + RESERVED + 100)
+    server = make_server(host, args.port, app, limited=keyed)
     try:
         server.init_socket()
     except OSError as e:
@@ -97,8 +92,8 @@ def run(args) -> int:
         return 2
     port = server.server_port
     try:
-        report = _preload(app, db)
-    except Exception as e:      # the file failed between opening and checking it
+        _preload(app, db)
+    except Exception as e:      # the file failed between opening and reading it
         server.close()
         print(f"referee serve: {start_fault(db, e)}", file=sys.stderr)
         return 2
@@ -110,13 +105,127 @@ def run(args) -> int:
         print(lan_banner(f"http://{_url_host(shown)}:{port}/?key={kept['table_key']}"))
     else:
         print(f"The referee is at http://{_url_host(host)}:{port}/")
-    for line in report:
-        print(line)
+    if app.config.get("READ_ONLY"):
+        print(f"Warning: {db} (or its folder) is read-only: games are shown, but no change can be stored.")
     print(f"Games are kept in {db}. Stop with Ctrl+C.", flush=True)
+    import gevent
+    gevent.spawn(_check_in_background, app, db)
     for signum in (signal.SIGINT, signal.SIGTERM):
-        _stop_on(signum, server)
+        _stop_on(signum, server, app)
     server.serve_forever()
     return 0
+
+
+class TooSlow(TimeoutError):
+    """A request's headers and body did not all come within REQUEST_DEADLINE."""
+
+
+TOO_SLOW = (b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: 62\r\n\r\nThe request came too slowly and was not read; nothing was done.")
+
+
+def make_server(host: str, port: int, app, limited: bool):
+    """gevent's WSGI server for `app`, with what keeps one device from starving the others.
+
+    Every answer goes out without waiting for the previous segment's acknowledgement (TCP_NODELAY:
+    gevent writes a response's headers and body apart, and Nagle's algorithm would hold the body
+    for the client's delayed ACK, ~40 ms on every kept-alive request). A connection may idle
+    IDLE_CLOSE seconds between requests, but once a request begins, its headers and body must all
+    arrive within REQUEST_DEADLINE (a device sending a header line now and then holds nothing long).
+    With `limited` (a server on the network), one address holds at most PER_ADDRESS connections;
+    beyond those, and beyond MAX_CONNECTIONS in all, up to RESERVED more are read and served only
+    for the table key holder (referee.web.guard), so the tablet always gets in. `busy` counts the
+    requests being answered (a stop waits for them)."""
+    import io
+    from collections import Counter
+
+    import gevent
+    from gevent.pool import Pool
+    from gevent.pywsgi import Input, WSGIHandler, WSGIServer
+
+    class Handler(WSGIHandler):
+        def handle(self):
+            self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.socket.settimeout(IDLE_CLOSE)
+            self.deadline = None
+            try:
+                super().handle()
+            finally:
+                self._no_deadline()
+
+        def read_requestline(self):
+            self.rfile.peek(1)      # the next request's first byte, as long as an idle connection may wait
+            self.deadline = gevent.Timeout.start_new(REQUEST_DEADLINE, TooSlow())
+            return super().read_requestline()
+
+        def read_request(self, raw_requestline):
+            """The headers, then the whole body (up to the app's largest) before the deadline ends."""
+            self.body = None
+            done = super().read_request(raw_requestline)
+            chunked = self.headers.get("transfer-encoding", "").lower() == "chunked"
+            most = app.config["MAX_CONTENT_LENGTH"]
+            if done and (chunked or 0 < (self.content_length or 0) <= most):
+                expects = self.headers.get("expect", "").lower() == "100-continue"
+                self.body = Input(self.rfile, self.content_length, socket=self.socket if expects else None,
+                                  chunked_input=chunked).read(most + 1)
+            self._no_deadline()
+            return done
+
+        def _no_deadline(self):
+            if self.deadline is not None:
+                self.deadline.close()
+                self.deadline = None
+
+        def _handle_client_error(self, ex):
+            if isinstance(ex, TooSlow):
+                self.close_connection = True
+                return "408", TOO_SLOW
+            return super()._handle_client_error(ex)
+
+        def get_environ(self):
+            environ = super().get_environ()
+            if self.body is not None:
+                self.wsgi_input = Input(io.BytesIO(self.body), len(self.body))
+                environ["wsgi.input"] = self.wsgi_input
+                environ["CONTENT_LENGTH"] = str(len(self.body))
+            environ["referee.socket"] = self.socket
+            environ["referee.over_limit"] = self.over_limit
+            return environ
+
+        def handle_one_response(self):
+            self.server.busy += 1
+            try:
+                return super().handle_one_response()
+            finally:
+                self.server.busy -= 1
+
+    class Server(WSGIServer):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.busy = 0
+            self.per_address = Counter()
+            self.over = 0
+
+        def handle(self, sock, address):
+            who = address[0] if isinstance(address, tuple) else address
+            over = limited and (self.per_address[who] >= PER_ADDRESS or sum(self.per_address.values()) >= MAX_CONNECTIONS)
+            if over and self.over >= RESERVED:
+                sock.close()
+                return
+            self.per_address[who] += 1
+            self.over += over
+            try:
+                handler = self.handler_class(sock, address, self)
+                handler.over_limit = over
+                handler.handle()
+            finally:
+                self.over -= over
+                self.per_address[who] -= 1
+                if not self.per_address[who]:
+                    del self.per_address[who]
+
+    server = Server((host, port), app, spawn=Pool(MAX_CONNECTIONS + RESERVED), handler_class=Handler, log=None)
+    return server
 
 
 def allow_open_files(wanted: int):
@@ -205,48 +314,88 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _preload(app, db: Path) -> list:
-    """Before the first request: check the file's pages and replay every game (a damaged one is
-    listed, and opens as damaged), open the recent games (see Tables.preload), lay out their boards
-    and compile the templates, so the first page after a restart is as quick as the next.
-    Returns the lines to print about what was found."""
-    from .health import check_all
+def _preload(app, db: Path):
+    """Before the first request: open the most recent games (see Tables.preload), lay out their
+    boards and compile the templates, so the first page after a restart is as quick as the next.
+    A bounded amount of work, whatever the number of games kept: the check of every game comes
+    after the server answers (_check_in_background)."""
     from .store import Store
-    from .web.storage import mark_damaged
     from .web.table import warm
 
-    read_only = bool(app.config.get("READ_ONLY"))
     tables = app.extensions["referee.tables"]
-    store = Store(db, read_only=read_only)
+    store = Store(db, read_only=bool(app.config.get("READ_ONLY")))
     try:
-        started = time.perf_counter()
-        pages, damaged, count = check_all(store)
-        checked = time.perf_counter() - started
-        mark_damaged(app, damaged)
         for game_id in tables.preload(store):
             warm(tables.open[game_id])
     finally:
         store.close()
+    _compile_templates(app)
+
+
+def _check_in_background(app, db: Path):
+    """After the server answers: check the file's pages and replay every stored game, printing
+    progress as it goes and each damaged game as it is found (its page says so from then on; a game
+    opened before its turn is checked as it opens). The replays run off the event loop
+    (referee.health.examine), so every device is answered meanwhile, however many games are kept."""
+    from .health import check_all
+    from .store import Store
+    from .web.db import OffLoop
+    from .web.storage import mark_damaged
+
+    store = None
+    try:
+        store = OffLoop(offloop.run("disk", Store, db, read_only=bool(app.config.get("READ_ONLY"))))
+        started = progress_at = time.monotonic()
+
+        def progress(done: int, total: int):
+            nonlocal progress_at
+            if time.monotonic() - progress_at >= PROGRESS_EVERY and done < total:
+                progress_at = time.monotonic()
+                print(f"Checking stored games: {done} of {total} checked…", flush=True)
+
+        def found(game_id, damage):
+            mark_damaged(app, {game_id: damage})
+            print(f"Warning: game {game_id} is damaged from entry {damage.entry}: {damage.error} "
+                  f"(its page offers the readable part)", flush=True)
+
+        pages, _damaged, count = check_all(store, progress=progress, found=found)
+        if pages:
+            print(f"Warning: SQLite's check of {db} found damage: {'; '.join(pages[:3])}", flush=True)
+        print(f"Checked {count} games in {time.monotonic() - started:.2f} s.", flush=True)
+    except Exception as e:      # the file failed after the start: its pages say so as they meet it
+        print(f"Warning: the check of the stored games stopped: {start_fault(db, e)}", flush=True)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _compile_templates(app):
     for name in app.jinja_env.list_templates(extensions=("html", "svg")):
         app.jinja_env.get_template(name)
-    report = []
-    if read_only:
-        report.append(f"Warning: {db} (or its folder) is read-only: games are shown, but no change can be stored.")
-    if pages:
-        report.append(f"Warning: SQLite's check of {db} found damage: {'; '.join(pages[:3])}")
-    for game_id, damage in sorted(damaged.items()):
-        report.append(f"Warning: game {game_id} is damaged from entry {damage.entry}: {damage.error} "
-                      f"(its page offers the readable part)")
-    report.append(f"Checked {count} games in {checked:.2f} s.")
-    return report
 
 
-def _stop_on(signum, server):
-    """Ctrl+C (SIGINT) and SIGTERM stop the server: it stops taking connections, requests under way get
-    STOP_WAIT seconds (a fact being stored is one SQLite transaction, which finishes or rolls back),
-    and the streams of the live pages are closed."""
+def _stop_on(signum, server, app):
+    """Ctrl+C (SIGINT) and SIGTERM stop the server within STOP_WAIT: it stops taking connections,
+    the streams of the live pages end, requests under way (a fact being stored is one SQLite
+    transaction, which finishes or rolls back) get what is left of STOP_WAIT, the idle store
+    connections are closed (which folds SQLite's write-ahead log into the games file) and the
+    process ends at once: nothing is left that a collection of its garbage would save, and every
+    fact acknowledged was committed with a full sync before its answer went out."""
     import gevent
-    gevent.signal_handler(signum, server.stop)
+
+    def stop():
+        deadline = time.monotonic() + STOP_WAIT
+        server.close()
+        app.extensions["referee.hub"].close_all()
+        while server.busy and time.monotonic() < deadline:
+            gevent.sleep(0.01)
+        try:
+            app.extensions["referee.stores"].close_idle()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+    gevent.signal_handler(signum, gevent.spawn, stop)
 
 
 def secrets_for(db: Path) -> dict:

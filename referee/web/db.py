@@ -9,11 +9,20 @@ At start the file is created (or opened) and tried with a write that is rolled b
 file or folder is then served read-only (every page says so; a change is refused with the reason).
 Its (device, inode) is remembered, so a file deleted or replaced while serving refuses every later
 change instead of writing to a file nobody will read again.
+
+Under `referee serve` the Store a request borrows does its SQLite work on a thread (referee.offloop),
+writes in a pool of their own: a write waiting on a slow disk holds only its own request, and pages
+and streams of other games keep answering. A write is not made for a sender that has gone (its
+device gave up waiting and closed the connection): it would be applied with nobody told, and the
+device's next fact refused as made against an older view (Gone).
 """
+import inspect
+import socket
 import threading
 
-from flask import current_app, g
+from flask import current_app, g, request
 
+from .. import offloop
 from ..store import Store, StoreFault, identity
 
 POOL_KEPT = 16      # idle connections kept; more requests at once open more, closed when given back
@@ -31,7 +40,7 @@ class Pool:
         with self.lock:
             if self.idle:
                 return self.idle.pop()
-        return self.open_store()
+        return offloop.run("disk", self.open_store)
 
     def give(self, store: Store):
         """Back to the pool; a transaction a failed request left open is rolled back first."""
@@ -43,10 +52,60 @@ class Pool:
                 return
         store.close()
 
+    def close_idle(self):
+        """Close the idle connections (at a stop: the last one to close folds the write-ahead log into the file)."""
+        with self.lock:
+            idle, self.idle = self.idle, []
+        for store in idle:
+            store.close()
 
-def get_store() -> Store:
+
+WRITES = frozenset({"create", "append", "issue_seat", "revoke_seat", "show_money"})
+
+
+class Gone(Exception):
+    """The device that sent this change closed its connection before it was stored: nothing is stored."""
+
+
+class OffLoop:
+    """A Store whose calls run on a thread of referee.offloop's pools (a plain call outside the server).
+    `still_wanted()` is asked before each write: False (the sender went) refuses it with Gone."""
+
+    def __init__(self, store: Store, still_wanted=lambda: True):
+        self.store, self.still_wanted = store, still_wanted
+
+    def __getattr__(self, name):
+        value = getattr(self.store, name)
+        if name.startswith("_") or not inspect.ismethod(value):
+            return value
+        if name in WRITES:
+            def write(*args):
+                if not self.still_wanted():
+                    raise Gone(name)
+                return offloop.run("writes", value, *args)
+            return write
+        return lambda *args: offloop.run("disk", value, *args)
+
+
+def sender_waits(environ) -> bool:
+    """Whether the device that sent this request still waits for its answer: False once it closed
+    the connection (it gave up waiting; a change it sent is then not made: referee.web.db). Always
+    True outside `referee serve` (no socket to look at)."""
+    sock = environ.get("referee.socket")
+    if sock is None:
+        return True
+    try:        # a peek that never waits: the request was read whole, so b"" is the sender's close
+        return getattr(sock, "_sock", sock).recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def get_store() -> OffLoop:
     if "store" not in g:
-        g.store = current_app.extensions["referee.stores"].take()
+        environ = request.environ
+        g.store = OffLoop(current_app.extensions["referee.stores"].take(), lambda: sender_waits(environ))
     return g.store
 
 
@@ -62,9 +121,9 @@ def file_state() -> str | None:
 
 def give_back(_=None):
     """The request's connection back to the pool (its open transaction, if it failed in one, rolled back)."""
-    store = g.pop("store", None)
-    if store is not None:
-        current_app.extensions["referee.stores"].give(store)
+    lent = g.pop("store", None)
+    if lent is not None:
+        current_app.extensions["referee.stores"].give(lent.store)
 
 
 def open_at_start(path: str) -> bool:

@@ -1,13 +1,16 @@
 """The floor a table fact is measured against (bench/web.py): a bare request that commits one row to
 the same games file, through the same per-request store connection, CSRF check and key check.
+And a rich seat page's planner query (bench/blocking.py): the most cities a budget buys on Germany's
+six areas from a network of Berlin, Hamburg and Bremen, run as the seat page runs its own.
 
 Registered only when the app is made with BENCH=True (`referee serve --bench`); the row goes to a
 table of its own, never to a game's log.
 """
 import time
 
-from flask import Blueprint
+from flask import Blueprint, request
 
+from .. import offloop
 from ..store import Store
 from .db import get_store
 
@@ -25,7 +28,11 @@ def make_table(state):
 
 @bp.post("/bench/floor")
 def floor():
-    db = get_store().db
+    offloop.run("writes", commit_one, get_store().db)       # where a fact's write runs too (referee.web.db)
+    return "", 204
+
+
+def commit_one(db):
     db.execute("BEGIN IMMEDIATE")
     try:
         db.execute("INSERT INTO bench_floor (at) VALUES (?)", (time.time(),))
@@ -33,4 +40,13 @@ def floor():
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-    return "", 204
+
+
+@bp.get("/bench/planner")
+def planner():
+    from ..catalog import load_map
+    from ..planner import get_planner
+    budget = int(request.args.get("budget", "300"))
+    board = get_planner(load_map("germany"), ["NW", "NE", "W", "E", "SW", "SE"])
+    plans = offloop.run("cpu", board.suggest, ["Berlin", "Hamburg", "Bremen"], budget=budget, top=1)
+    return str(len(plans[0].cities) if plans else 0)

@@ -14,6 +14,7 @@ from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from .. import offloop
 from ..archive import export_log, import_log, summary
 from ..catalog import available_maps, load_edition, load_map
 from ..catalog.decks import available_decks
@@ -211,7 +212,7 @@ def upload():
                             "A game log names a map by its id (%(maps)s) or carries its own board.",
                             map=named[:80], maps=listed(available_maps(), "or")), 400)
     try:
-        game_id = import_log(get_store(), data)
+        game_id = offloop.run("cpu", import_log, get_store(), data)      # a replay, off the loop
     except ReplayError as e:
         reason = views.refusal(e.cause) if e.cause else unreadable(e)
         return _list_page(_("Nothing was imported: line %(line)s of %(file)s is refused: %(reason)s",

@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 from flask import Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+from .access import has_key
+
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback")
 # RFC 3986's unreserved and reserved characters and %: what a path and query of this app are written in.
 URL_TEXT = re.compile(r"/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*")
@@ -59,6 +61,14 @@ def local_path(target: str | None) -> str | None:
     return target
 
 
+def crowded() -> Response:
+    """The answer to a device over its share of connections or streams (referee.serve): a plain 503
+    that closes the connection; the table key holder is always served."""
+    from flask_babel import gettext as _
+    text = _("This device has too many pages of the referee open at once: close some, then reload this one.")
+    return Response(text + "\n", 503, mimetype="text/plain", headers={"Connection": "close", "Retry-After": "5"})
+
+
 def init_app(app):
     """Register the Host check first (before the CSRF check) and the headers on every answer."""
     scripts = " ".join(f"'{h}'" for h in handler_hashes(app.jinja_env))
@@ -69,6 +79,8 @@ def init_app(app):
         if not served(request.host):     # a plain answer: no page, so no form token for the other site
             from .errors import error_text, error_title
             return Response(f"{error_title(421)}\n{error_text(421)}\n", 421, mimetype="text/plain")
+        if request.environ.get("referee.over_limit") and not has_key():
+            return crowded()
         return None
 
     @app.after_request

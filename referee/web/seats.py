@@ -30,6 +30,7 @@ from functools import wraps
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from .. import offloop
 from ..qr import svg_path
 from ..rules import legal
 from ..rules.errors import IllegalAction
@@ -163,7 +164,7 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
 
 def reach(game, seat: str) -> dict | None:
     """The most cities the seat's money builds now (the planner), with their names."""
-    most = inputs.most_cities(game, seat)
+    most = offloop.run("cpu", inputs.most_cities, game, seat)     # the planner: up to a second, off the loop
     if most is None:
         return None
     return {"cities": listed(views.words(game.ctx.map).city(c) for c in most["cities"]), "total": most["total"]}

@@ -10,12 +10,13 @@ or kept as a new game up to an entry the reader picks. Nothing is ever deleted.
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from .. import offloop
 from ..archive import summary
 from ..game import replay
 from ..store import StoreFault, UnknownGame, log_lines
 from .access import CHANGES, has_key
 from . import whole_log
-from .db import file_state, get_store
+from .db import Gone, file_state, get_store
 from .errors import page
 from .numbers import whole
 from .tables import Damaged, Tables
@@ -36,6 +37,7 @@ def fault_text(cause: str) -> str:
                       "Restart the referee to use the new file."),
         "damaged": _("The games file is damaged: nothing was stored. Export the games you need and "
                      "restore the file from a backup."),
+        "gone-sender": _("This device stopped waiting for the answer, so nothing was stored. Enter it again."),
     }.get(cause, _("The games file could not be written (an input or output error): nothing was stored. "
                    "Check the disk of the referee's computer, then enter it again."))
 
@@ -108,7 +110,8 @@ def keep(game_id):
         return page(400, _("Keep from 0 to %(most)s entries: the entries after that cannot be read.",
                            most=damage.readable))
     kept = lines[:upto + 1]
-    new_id = get_store().create(kept[0], summary(replay(kept)), kept[1:])
+    made = offloop.run("cpu", lambda: summary(replay(kept)))      # a replay, off the loop
+    new_id = get_store().create(kept[0], made, kept[1:])
     return redirect(url_for("table.view", game_id=new_id), 303)
 
 
@@ -126,6 +129,10 @@ def init_app(app):
     def store_fault(e):
         current_app.logger.warning("games file: %s", e)
         return page(503, fault_text(e.cause))
+
+    @app.errorhandler(Gone)
+    def gone(_e):       # the sender closed its connection: nobody reads this, and nothing was stored
+        return page(503, fault_text("gone-sender"))
 
     @app.errorhandler(Damaged)
     def damaged(e):

@@ -134,18 +134,28 @@ class Tables:
         self.open: OrderedDict[int, Table] = OrderedDict()
         self.touched: dict[int, float] = {}
         self.damaged: dict[int, Damage] = {}    # found at start (referee serve) or when opened
+        self.loading: dict[int, threading.Lock] = {}    # one replay at a time per game not in memory
 
     def get(self, store: Store, game_id: int) -> Table:
         with self.lock:
             if game_id in self.damaged:
                 raise Damaged(game_id, self.damaged[game_id])
             table = self.open.get(game_id)
-            try:
+            loading = self.loading.setdefault(game_id, threading.Lock()) if table is None else None
+        if loading is not None:     # replayed outside the app's lock: other games are served meanwhile
+            with loading:
+                table = self.open.get(game_id)
                 if table is None:
-                    table = self.open[game_id] = Table(game_id, *_load(store, game_id), stored=self.stored)
-            except Damaged as e:
-                self.damaged[game_id] = e.damage
-                raise
+                    try:
+                        table = Table(game_id, *_load(store, game_id), stored=self.stored)
+                    except Damaged as e:
+                        with self.lock:
+                            self.damaged[game_id] = e.damage
+                        raise
+                    with self.lock:
+                        self.open[game_id] = table
+        with self.lock:
+            table = self.open.setdefault(game_id, table)
             self.open.move_to_end(game_id)
             self.touched[game_id] = time.monotonic()
             self._drop_old()

@@ -29,6 +29,22 @@ def serve(db, *extra):
     return done.returncode, done.stdout.decode(), done.stderr.decode()
 
 
+def printed_until(server: Server, text: str, timeout: float = 60) -> str:
+    """What the running server printed up to the line holding `text` (which must come within `timeout` s)."""
+    lines = []
+    done = threading.Event()
+
+    def read():
+        for line in server.process.stdout:
+            lines.append(line)
+            if text in line:
+                break
+        done.set()
+    threading.Thread(target=read, daemon=True).start()
+    assert done.wait(timeout), f"{text!r} was not printed: {''.join(lines)}"
+    return "".join(lines)
+
+
 def one_line(err: str) -> bool:
     return err.count("\n") == 1 and "Traceback" not in err
 
@@ -216,6 +232,7 @@ def test_a_corrupted_database_is_checked_at_start_and_its_damaged_game_named(tmp
         referee("games", "import", GERMANY, "--db", db)
     corrupt_a_page_of(db, 1)
     server = Server(db)
+    checked = printed_until(server, "Checked 2 games")     # the check runs once the server answers
     browser = Browser(server.port)
     status, page, _ = browser.request("GET", "/games/1/")
     fact = browser.request("POST", "/games/1/facts", {"type": "undo", "seq": "301"})
@@ -223,6 +240,7 @@ def test_a_corrupted_database_is_checked_at_start_and_its_damaged_game_named(tmp
     listing = browser.request("GET", "/")[1]
     readable = browser.request("GET", "/games/1/readable")
     code, out, err = server.stop()
+    out = checked + out
     assert "SQLite's check" in out and "game 1 is damaged from entry" in out, out
     assert status == 200 and "Game #1 is damaged" in page and "cannot be read" in page
     assert fact[0] == 409
