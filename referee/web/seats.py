@@ -215,6 +215,13 @@ def seat_refusal(table, seat: str, status: int, message: str):
     return show_seat(table, seat, status=status, notice=notice)
 
 
+def stale_seat(table, seat: str):
+    """The phone was behind the table and its entry depends on what came since: the fresh seat, and why."""
+    notice = {"status": 409, "message": views.refusal(Moved(table.seq))}
+    body, status = show_seat(table, seat, status=409, notice=notice)
+    return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "outerHTML"} if htmx() else {})
+
+
 @bp.post("/seat/facts")
 @seated
 def facts(table, seat):
@@ -224,13 +231,13 @@ def facts(table, seat):
     except FormError as e:
         return seat_refusal(table, seat, 400, str(e))
     if (why := not_theirs(table, seat, fact)) is not None:
+        if fact.get("player") == seat and seen != table.seq:
+            return stale_seat(table, seat)      # their own fact, no longer awaited since the page was drawn
         return seat_refusal(table, seat, 403, why)
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
-        notice = {"status": 409, "message": views.refusal(Moved(table.seq))}
-        body, status = show_seat(table, seat, status=409, notice=notice)
-        return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "outerHTML"} if htmx() else {})
+        return stale_seat(table, seat)
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs
         return seat_refusal(table, seat, 422, views.refusal(e, table.game.state["next"], table.game.ctx.map, fact))
     if not htmx():

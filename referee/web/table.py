@@ -19,7 +19,7 @@ Routes (all under /games/<game_id>):
                          400  a malformed form: a message in the page's language, retargeted to #message
                          422  the engine refused it: its reason and what the table is waiting for; nothing stored
                          409  someone else entered first (seq is stale): the fresh #table and a notice
-    POST /power-all    everyone still to power fires the referee's proposal (`seq`/`page_seq` as above):
+    POST /power-all    everyone still to power fires the referee's proposal (`seq`/`page_seq` as above, required):
                        one `power` entry per player, all stored or none; answers as /facts does
     GET  /log          the effective facts with their rulings, newest first, LOG_PAGE a page (`page=<n>`);
                        undo, redo, links to correct a fact
@@ -271,7 +271,7 @@ def power_all(game_id):
     table = open_table(game_id)
     state = table.game.state
     try:
-        seen = seen_seq(request.form)
+        seen = required_seq(request.form)
     except FormError as e:
         return refused(table, 400, str(e), views.waiting(state["next"], table.game.ctx.map, money_shown(game_id)))
     facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]
