@@ -5,7 +5,16 @@
 // a tap that gets no answer says so (#offline, role="alert"), and the page catches up by itself when
 // the stream is back; an answer older than the page on screen is not drawn over it; Back asks at once.
 (function () {
-  if (window.Idiomorph) Idiomorph.defaults.ignoreActiveValue = true;     // what is being typed stays
+  // what is being typed in the field with the focus stays when the page is morphed around it
+  const typing = "input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]), textarea";
+  if (window.Idiomorph) {
+    Idiomorph.defaults.callbacks.beforeNodeMorphed = (old, now) => {
+      if (old === document.activeElement && old.matches(typing) && now.nodeType === 1 && now.name === old.name) {
+        now.setAttribute("value", old.value);
+      }
+      return true;
+    };
+  }
   const poll = () => document.querySelector("[hx-trigger*='referee:check']");
   const isPoll = (elt) => !!(elt && elt.matches && elt.matches(".poll"));
   const shown = () => +((document.getElementById("page-seq") || {}).value || 0);
