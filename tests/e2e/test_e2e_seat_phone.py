@@ -18,9 +18,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]
 
 SIZES = {"360x800": {"width": 360, "height": 800}, "390x844": {"width": 390, "height": 844}}
 SEAT_MOMENTS = ("nominate", "bid", "discard", "buy", "build", "build-chosen", "power")
-# the moment's action: the first big button of the input (its Buy, Build, Power, bid, discard), or
-# the first plant to open an auction on
-ACTION = "#input button.big, #input form.nominate button"
+# the moment's action: the first big button of the input (its Buy, Build, Power, bid), or the first
+# plant to open an auction on or to discard
+ACTION = "#input button.big, #input form.nominate button[name=plant], #input form.discard button[name=plant]"
 ON_SCREEN_JS = """sel => { const b = document.querySelector(sel); if (!b) return null;
     const r = b.getBoundingClientRect();
     return {text: b.textContent.trim().slice(0, 40), top: Math.round(r.top), bottom: Math.round(r.bottom),
@@ -62,7 +62,7 @@ def phone(browser, lang: str, size: str):
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh-Hant"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_moments_action_is_on_a_seat_phones_first_screen(seats, browser, lang, size):
+def test_the_moments_action_is_on_a_seat_phones_first_screen(seats, browser, lang, size, shots):
     context = phone(browser, lang, size)
     try:
         page = context.new_page()
@@ -77,6 +77,8 @@ def test_the_moments_action_is_on_a_seat_phones_first_screen(seats, browser, lan
                     settled(page)
                 page.evaluate("() => window.scrollTo(0, 0)")
             where = page.evaluate(ON_SCREEN_JS, ACTION)
+            if shots:
+                page.screenshot(path=str(shots / f"seat-{size}-{lang}-{moment}.png"))
             if where is None or where["top"] < 0 or where["bottom"] > where["inner"]:
                 off[moment] = where
         assert off == {}
