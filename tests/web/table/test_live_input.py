@@ -4,7 +4,7 @@ what was typed, chosen and focused there); once the moment for that device chang
 drawn afresh. The moment is what the table waits for from that device (referee.web.facts.moment)."""
 import re
 
-from test_seats import KEY, app, phone, tablet  # noqa: F401  (fixtures)
+from seatkit import app, phone, tablet  # noqa: F401  (fixtures)
 
 HX = {"HX-Request": "true"}
 STAND_IN = '<section class="input" id="input" hx-preserve></section>'

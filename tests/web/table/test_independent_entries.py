@@ -3,7 +3,7 @@ that have not seen each other's are both stored; a fact whose meaning depends on
 refused as stale (409 with the fresh moment); every change, /power-all included, carries the page's
 sequence number. Which facts are independent is the engine's ruling (legal.still_applies; seed 000
 フェイズ5: each player powers from their own plants)."""
-from test_seats import KEY, app, phone, seat_post, tablet  # noqa: F401  (fixtures)
+from seatkit import app, phone, seat_post, tablet  # noqa: F401  (fixtures)
 
 HX = {"HX-Request": "true"}
 
