@@ -14,7 +14,7 @@ from .catalog.map_check import build_map
 from .catalog import readings
 from .catalog.variations import CHOSEN, VARIATION_KEYS, prepare
 from .planner import get_planner
-from .rules import engine
+from .rules import engine, legal
 from .rules.context import Context
 from .rules.copying import deep_copy
 from .rules.errors import IllegalAction, BadAction, BadSetup
@@ -116,6 +116,17 @@ class Game:
             self.undone = []
         self.log.append(entry)
         return events
+
+    def still_applies(self, entry: dict, seen: int) -> bool:
+        """May `entry`, made on a page showing this game after its first `seen` log entries, be
+        applied now? Yes when nothing was entered since, or when the entries since were all new facts
+        the rules make independent of it (legal.still_applies: other players' power choices)."""
+        since = self.log[seen:]
+        if seen > len(self.log) or not since:
+            return seen == len(self.log)
+        if any(e.get("type") in ("undo", "redo", "correct") for e in since) or len(since) >= len(self.states):
+            return False
+        return legal.still_applies(entry, self.states[-1 - len(since)]["next"], since)
 
     def _push(self, fact, state, events):
         self.facts.append(fact)

@@ -21,7 +21,8 @@
     const seq = document.getElementById("page-seq");
     if (seq) query.set("page_seq", seq.value);
     sent = {url: table.dataset.view + "?" + query, version};
-    htmx.ajax("GET", sent.url, {target: "#table", swap: "outerHTML"});
+    const page = table.closest("#table, #seat");          // the tablet's table or a seat's phone
+    htmx.ajax("GET", sent.url, {source: page, target: page});
   }
 
   // a row's amount becomes n (within 0 and the row's most): the form, the steppers, one preview later

@@ -90,8 +90,8 @@ def env() -> dict:
 class Server:
     """`referee serve --port P --db DB` running until stopped; `url` is its address."""
 
-    def __init__(self, db, *extra):
-        self.port = free_port()
+    def __init__(self, db, *extra, port=None):
+        self.port = port or free_port()       # a port of its own, or the one a stopped server had (restart)
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "referee.cli", "serve", "--port", str(self.port), "--db", str(db), *extra],

@@ -261,3 +261,27 @@ def _bureaucracy(state, ctx, out):
 
 
 PHASES = {"auction": _auction, "resources": _resources, "building": _building, "bureaucracy": _bureaucracy}
+
+
+def still_applies(fact: dict, then: dict, since: list) -> bool:
+    """May `fact`, entered on a page showing the moment whose `next` is `then`, still be applied after
+    the entries `since` stored meanwhile by other devices? Only when none of them can change what it
+    means: each is another player's own answer to a moment that waits for several players at once
+    (the players' power choices in bureaucracy: seed 000 フェイズ5 has each declare the cities they power
+    from their own plants and cubes, so the order of the declarations changes no one's choice or income,
+    and the engine waits for all of them at once), or another player's move of cubes between their own plants
+    (`anytime`); and `fact` is its own player's answer to that same moment, or a move. An undo, redo
+    or correction, a table fact (naming nobody), or anything of this player's own changes it: stale."""
+    who = fact.get("player")
+    if not who or not since:
+        return not since
+
+    def own(entry) -> bool:
+        kind, player = entry.get("type"), entry.get("player")
+        if kind in then.get("anytime", ()):
+            return True
+        return len(then.get("waiting_for", ())) > 1 and player in then["waiting_for"] and \
+            kind in own_facts(then, player)
+
+    others = {e.get("player") for e in since}
+    return own(fact) and who not in others and None not in others and all(own(e) for e in since)

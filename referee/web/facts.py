@@ -25,6 +25,9 @@ Form fields (all text; repeated fields may appear several times):
     burn_<plant>       power: the mix a fired hybrid burns, as "coal=1,oil=1"
     powered    power: cities to power (blank: as many as possible)
 """
+import hashlib
+import json
+
 from flask_babel import gettext as _
 
 from ..rules.context import RESOURCES
@@ -165,3 +168,20 @@ def burn_mix(text) -> dict:
             raise FormError(_("A burn mix names coal, oil, garbage or uranium, not “%(given)s”.", given=r.strip()))
         mix[r.strip()] = number({"n": n}, "n", resource_name(r.strip()))
     return mix
+
+
+def moment(next_actions: dict, player: str | None = None) -> str:
+    """A short name for the moment a device's input shows: what the table waits for (on a seat's
+    phone, only what it waits for from that player) with its bounds. A live update to a page whose
+    moment is still the same leaves its input alone — what is typed, chosen or focused there — and
+    redraws the rest; once the moment changes, the input is drawn afresh."""
+    actions = next_actions.get("actions", ())
+    if player is not None:
+        actions = [a for a in actions if a.get("player") == player]
+    named = [next_actions.get("phase"), next_actions.get("round"), next_actions.get("step"), actions]
+    return hashlib.blake2s(json.dumps(named, sort_keys=True, default=str).encode(), digest_size=8).hexdigest()
+
+
+def same_moment(values, now: str) -> bool:
+    """Whether a live update (the page's poll: `since`) comes from a page still showing moment `now`."""
+    return values.get("since") is not None and values.get("page_moment") == now

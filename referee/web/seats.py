@@ -36,7 +36,7 @@ from ..rules import legal
 from ..rules.errors import IllegalAction
 from . import inputs, shortcodes, views
 from .db import get_store
-from .facts import FormError, fact_from_form
+from .facts import FormError, fact_from_form, moment, same_moment
 from .language import listed
 from .table import htmx, open_table, required_seq
 from .tables import Moved
@@ -130,7 +130,7 @@ def enter(game_id, token):
     return response
 
 
-def seat_values(table, seat: str, draft=None, events=None) -> dict:
+def seat_values(table, seat: str, draft=None, events=None, keep_input=False) -> dict:
     """What the seat page draws: the player's own side (money included), what the engine says they
     could do with it, what the table waits for, and their input while it is theirs to enter."""
     game = table.game
@@ -159,6 +159,7 @@ def seat_values(table, seat: str, draft=None, events=None) -> dict:
         "affordable": [views.card(ctx, n) for n in could["plants"]],
         "cubes": [{"resource": r, "name": views.resource_name(r), "most": n} for r, n in could["cubes"].items()],
         "power": could["power"], "reach": reach(game, seat),
+        "moment": moment(state["next"], seat), "keep": {"input"} if keep_input else set(),
     }
 
 
@@ -170,8 +171,8 @@ def reach(game, seat: str) -> dict | None:
     return {"cities": listed(views.words(game.ctx.map).city(c) for c in most["cities"]), "total": most["total"]}
 
 
-def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None):
-    values = seat_values(table, seat, draft, events)
+def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None, keep_input=False):
+    values = seat_values(table, seat, draft, events, keep_input)
     if htmx():
         return render_template("_seat.html", notice=notice, oob=True, **values), status
     return render_template("table/seat.html", notice=notice, **values), status
@@ -194,9 +195,10 @@ def seated(route):
 @seated
 def view(table, seat):
     since = request.args.get("since") if htmx() else None
-    if since is not None and since == str(table.seq):
+    if since is not None and str(table.seq) in (since, request.args.get("page_seq")):
         return "", 204
-    return show_seat(table, seat, draft=request.args if request.args.get("type") else None)
+    return show_seat(table, seat, draft=request.args if request.args.get("type") else None,
+                     keep_input=htmx() and same_moment(request.args, moment(table.game.state["next"], seat)))
 
 
 def not_theirs(table, seat: str, fact: dict) -> str | None:
@@ -224,6 +226,13 @@ def seat_refusal(table, seat: str, status: int, message: str):
     return show_seat(table, seat, status=status, notice=notice)
 
 
+def stale_seat(table, seat: str):
+    """The phone was behind the table and its entry depends on what came since: the fresh seat, and why."""
+    notice = {"status": 409, "message": views.refusal(Moved(table.seq))}
+    body, status = show_seat(table, seat, status=409, notice=notice)
+    return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "morph"} if htmx() else {})
+
+
 @bp.post("/seat/facts")
 @seated
 def facts(table, seat):
@@ -233,13 +242,13 @@ def facts(table, seat):
     except FormError as e:
         return seat_refusal(table, seat, 400, str(e))
     if (why := not_theirs(table, seat, fact)) is not None:
+        if fact.get("player") == seat and seen != table.seq:
+            return stale_seat(table, seat)      # their own fact, no longer awaited since the page was drawn
         return seat_refusal(table, seat, 403, why)
     try:
         events = table.play(get_store(), fact, seen=seen)
     except Moved:
-        notice = {"status": 409, "message": views.refusal(Moved(table.seq))}
-        body, status = show_seat(table, seat, status=409, notice=notice)
-        return body, status, ({"HX-Retarget": "#seat", "HX-Reswap": "outerHTML"} if htmx() else {})
+        return stale_seat(table, seat)
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs
         return seat_refusal(table, seat, 422, views.refusal(e, seen_at(table, Viewer(seat=seat)).state["next"],
                                                                    table.game.ctx.map, fact))

@@ -19,7 +19,7 @@ Routes (all under /games/<game_id>):
                          400  a malformed form: a message in the page's language, retargeted to #message
                          422  the engine refused it: its reason and what the table is waiting for; nothing stored
                          409  someone else entered first (seq is stale): the fresh #table and a notice
-    POST /power-all    everyone still to power fires the referee's proposal (`seq`/`page_seq` as above):
+    POST /power-all    everyone still to power fires the referee's proposal (`seq`/`page_seq` as above, required):
                        one `power` entry per player, all stored or none; answers as /facts does
     GET  /log          the effective facts with their rulings, newest first, LOG_PAGE a page (`page=<n>`);
                        undo, redo, links to correct a fact
@@ -47,7 +47,7 @@ from . import board, ending, inputs, views
 from .access import has_key
 from .db import file_state, get_store
 from .guard import local_path
-from .facts import FormError, fact_from_form
+from .facts import FormError, fact_from_form, moment, same_moment
 from .cards import plant_card
 from .correction import correction_fields
 from .language import current
@@ -106,10 +106,11 @@ def state_view(game, money: bool = True) -> dict:
     }
 
 
-def table_values(table, events=None, draft=None, shown: int | None = None) -> dict:
+def table_values(table, events=None, draft=None, shown: int | None = None, keep_input=False) -> dict:
     """Everything the table fragment draws; `shown` is the seq of the page on screen (htmx), whose
     unchanged parts are not drawn again. Players' money is drawn only when the table chose to show
-    it; a device that may not change the game (a watcher) gets no input and no city to tap."""
+    it; a device that may not change the game (a watcher) gets no input and no city to tap. With
+    `keep_input` (a live update to a page showing the same moment) the input is left as it is on screen."""
     money = money_shown(table.id)
     key = (current(), money)        # views are kept per language and money choice (Table.view's `lang`)
     now = table.view(key, partial(state_view, money=money))
@@ -130,7 +131,9 @@ def table_values(table, events=None, draft=None, shown: int | None = None) -> di
         "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),
         "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
-        "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]},
+        "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]}
+        | ({"input"} if keep_input else set()),
+        "moment": moment(now["next"]),       # the moment as this screen sees it (money-blind unless shown)
         "map_rules": map_rules(ctx, current()), "money_shown": money, "has_board": True,
         "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
                   "disc": round(board.CITY * board.size(ctx.map), 1),
@@ -181,11 +184,11 @@ def warm(table):
         map_rules(ctx, lang)
 
 
-def show(table, events=None, draft=None, status=200, notice=None, shown=None):
+def show(table, events=None, draft=None, status=200, notice=None, shown=None, keep_input=False):
     """The #table fragment for htmx (leaving out what the page at `shown` already has, and the
     board's unchanging layers (links, dots, names), which every table page has), else the whole page."""
     if htmx():
-        values = table_values(table, events, draft, shown)
+        values = table_values(table, events, draft, shown, keep_input)
         values["board"]["static_shown"] = True
         return render_template("_table.html", notice=notice, oob=True, **values), status
     return render_template("table/view.html", notice=notice, **table_values(table, events, draft)), status
@@ -216,7 +219,7 @@ def moved(table, seen: int):
     """The page was behind the table: show the game as it stands now, and say so."""
     notice = {"status": 409, "message": behind(seen, table.seq)}
     body, status = show(table, status=409, notice=notice)
-    return body, status, ({"HX-Retarget": "#table", "HX-Reswap": "outerHTML"} if htmx() else {})
+    return body, status, ({"HX-Retarget": "#table", "HX-Reswap": "morph"} if htmx() else {})
 
 
 def seen_seq(values):
@@ -245,8 +248,8 @@ def required_seq(values) -> int:
 def view(game_id):
     table = open_table(game_id)
     since = request.args.get("since") if htmx() else None
-    if since == str(table.seq):
-        return "", 204
+    if since is not None and str(table.seq) in (since, request.args.get("page_seq")):
+        return "", 204          # the page shows this entry already (its poll may have been drawn before it)
     try:
         shown = seen_seq(request.args)
     except FormError:
@@ -254,7 +257,8 @@ def view(game_id):
     notice = {"info": True, "message": _("The table has moved on since this page was shown: this is the game "
                                          "as it stands now.")} if since is not None and not request.args.get("live") else None
     draft = inputs.current_draft(table.game, request.args if request.args.get("type") else None)
-    return show(table, draft=draft, shown=shown, notice=notice)
+    return show(table, draft=draft, shown=shown, notice=notice,
+                keep_input=htmx() and same_moment(request.args, moment(shared_next(table))))
 
 
 @bp.post("/facts")
@@ -285,7 +289,7 @@ def power_all(game_id):
     table = open_table(game_id)
     state = table.game.state
     try:
-        seen = seen_seq(request.form)
+        seen = required_seq(request.form)
     except FormError as e:
         return refused(table, 400, str(e), views.waiting(shared_next(table), table.game.ctx.map, money_shown(game_id)))
     facts = [{"type": "power", "player": a["player"]} for a in state["next"]["actions"] if a["type"] == "power"]

@@ -35,7 +35,8 @@ class Damaged(Exception):
 
 
 class Moved(Exception):
-    """The entry was made against an older view of the game: show the fresh state instead."""
+    """The entry was made against an older view of the game and what it means depends on what was
+    entered since (Game.still_applies): show the fresh state instead."""
 
     def __init__(self, seq: int):
         super().__init__(seq)
@@ -95,20 +96,21 @@ class Table:
         proposal at once): each is checked against the game first, so none is stored if one is refused."""
         with self.lock:
             self.catch_up(store)
-            if seen is not None and seen != self.seq:
+            if seen is not None and seen != self.seq and \
+                    (not entries or not all(self.game.still_applies(e, seen) for e in entries)):
                 raise Moved(self.seq)
             state = self.game.state
             for entry in entries:
                 state, _events = engine.apply(state, entry, self.game.ctx)
             events = []
             for entry in entries:
-                events += self._play(store, entry, self.seq)
+                events += self._play(store, entry, None)
             return events
 
     def _play(self, store: Store, entry: dict, seen: int | None) -> list:
         """play() inside the lock."""
         self.catch_up(store)
-        if seen is not None and seen != self.seq:
+        if seen is not None and not self.game.still_applies(entry, seen):
             raise Moved(self.seq)
         events = self.game.play(entry)
         try:

@@ -65,16 +65,18 @@ def settled(page):
 
 
 def swap(page, tap):
-    """Run tap() (a click that htmx answers by replacing #table) and wait until the new table has
-    settled; Refused if the page shows a new error message instead."""
-    page.evaluate("""() => {
-        document.getElementById('table').dataset.old = '1';
+    """Run tap() (a click that htmx answers by redrawing #table, or #seat on a seat's phone) and wait
+    until the new one has settled; Refused if the page shows a new error message instead."""
+    root = page.evaluate("""() => {
+        const root = document.getElementById('table') || document.getElementById('seat');
+        root.dataset.old = '1';
         for (const e of document.querySelectorAll('#message .error')) e.dataset.old = '1';
+        return root.id;
     }""")
     tap()
     fresh_error = "#message .error:not([data-old])"
     page.wait_for_function(
-        "() => !document.querySelector('#table[data-old]') && !!document.querySelector('#table')"
+        f"() => !document.querySelector('#{root}[data-old]') && !!document.querySelector('#{root}')"
         f" && !document.querySelector('{BUSY}') || !!document.querySelector('{fresh_error}')")
     error = page.locator(fresh_error)
     if error.count():

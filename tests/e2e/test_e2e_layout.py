@@ -135,7 +135,7 @@ def test_a_page_behind_the_table_says_the_table_moved_on(moments, browser, serve
         page, other = context.new_page(), context.new_page()
         page.goto(moments["bid"])
         seq = int(page.locator("#table").get_attribute("data-seq"))
-        page.evaluate("() => document.querySelector('[hx-trigger*=\"referee:check\"]').remove()")   # no poll: behind
+        page.evaluate("() => document.querySelectorAll('.poll').forEach((p) => p.remove())")   # no poll: behind
         other.goto(moments["bid"])
         swap(other, other.locator("#input form.fact:has(input[name=type][value=pass_bid]) button").click)
         with pytest.raises(Refused) as refused:

@@ -24,7 +24,7 @@ def test_opening_a_plant_stores_a_nominate_and_answers_the_table(example, post, 
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert 'id="table"' in html and "Dieter opens an auction on plant 4 at 5 Elektro" in html
-    assert 'hx-swap-oob="innerHTML"' in html            # clears an earlier refusal
+    assert 'hx-swap-oob="morph"' in html            # clears an earlier refusal
     assert last_fact(stored, game_id) == {"type": "nominate", "player": "Dieter", "plant": 4, "bid": 5}
 
 

@@ -75,7 +75,7 @@ def test_the_poll_carries_the_draft_on_screen_and_redraws_it_while_the_table_wai
     seq = len(stored(game_id).log)
     drafted = client.get(f"/games/{game_id}/", headers=HTMX, query_string={
         "type": "power", "player": second, "fire": "1", "powered": "0", "page_seq": str(seq)}).get_data(as_text=True)
-    poll = re.search(r'<div hidden hx-get="([^"]+)"', drafted)[1].replace("&amp;", "&")
+    poll = re.search(r'<div hidden class="poll" hx-get="([^"]+)"', drafted)[1].replace("&amp;", "&")
     assert f"since={seq}" in poll and "powered=0" in poll and f"player={second}" in poll
     post(game_id, type="power", player=first)                  # another device powers the first player
     fresh = client.get(poll, headers=HTMX).get_data(as_text=True)
