@@ -11,7 +11,7 @@ names that played in the same game) is a 400 page saying why in the page's langu
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import standings
+from .. import offloop, standings
 from ..catalog import CatalogError, load_edition
 from .db import get_store
 from .setup_form import map_name, shown
@@ -28,8 +28,9 @@ def edition_name(edition_id: str) -> str:
 
 
 def finished(store) -> list:
-    """The finished games, an older game's replayed ranking kept for the next visit (per app)."""
-    return standings.finished(store, current_app.extensions.setdefault("referee.standings", {}))
+    """The finished games, an older game's replayed ranking kept for the next visit (per app); the
+    replays of older games run off the event loop (referee.offloop)."""
+    return offloop.run("cpu", standings.finished, store, current_app.extensions.setdefault("referee.standings", {}))
 
 
 def show(problem: str | None = None, status: int = 200, form=None):
