@@ -11,29 +11,14 @@ import re
 import pytest
 
 from mapgames import offer, play_until
+from seatkit import KEY, app, tablet  # noqa: F401  (fixtures)
 from tablekit import Table
 
-from referee.web import create_app
 from referee.web.inputs import most_cities, panel
 
-KEY = "table-key"
 TITLES = {"en": "The whole log is the table&#39;s until the game ends",
           "ja": "ゲーム終了までは、全記録はテーブルの端末だけが見られます",
           "zh-Hant": "遊戲結束前，完整紀錄只有牌桌的裝置能取得"}
-
-
-@pytest.fixture
-def app(tmp_path):
-    """As `referee serve --lan` makes it: changes need the table key (or a seat)."""
-    return create_app({"DATABASE": str(tmp_path / "games.sqlite3"), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                       "TABLE_KEY": KEY, "CUSTOM_MAPS": str(tmp_path / "maps")})
-
-
-@pytest.fixture
-def tablet(app):
-    device = app.test_client()
-    assert device.get(f"/?key={KEY}").status_code == 302
-    return device
 
 
 @pytest.fixture
