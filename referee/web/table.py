@@ -83,7 +83,9 @@ def htmx() -> bool:
 
 # Parts of the table drawn from the state alone (no draft, no form tokens change what they show): a
 # response leaves out those the page on screen already shows as they are, and htmx keeps them.
-KEPT_PARTS = {"players": "players", "market": "market", "resources": "track", "deck": "deck", "end": "end"}  # id: view
+# id: the views it draws (the players' part holds Recharged's neutral player too)
+KEPT_PARTS = {"players": ("players", "neutral"), "market": ("market",), "resources": ("track",), "deck": ("deck",),
+              "end": ("end",)}
 
 
 def state_view(game, money: bool = True) -> dict:
@@ -131,7 +133,8 @@ def table_values(table, events=None, draft=None, shown: int | None = None, keep_
         "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),
         "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
-        "keep": {part for part, key in KEPT_PARTS.items() if before is not None and before[key] == now[key]}
+        "keep": {part for part, keys in KEPT_PARTS.items()
+                 if before is not None and all(before[k] == now[k] for k in keys)}
         | ({"input"} if keep_input else set()),
         "moment": moment(now["next"]),       # the moment as this screen sees it (money-blind unless shown)
         "map_rules": map_rules(ctx, current()), "money_shown": money, "has_board": True,

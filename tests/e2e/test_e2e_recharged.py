@@ -45,3 +45,57 @@ def test_a_two_player_game_shows_the_trust_on_the_tablet_and_a_phone(server, new
         panel = page.locator(".players article.neutral")
         assert "トラスト" in panel.inner_text() and panel.locator(".card .num").all_inner_texts() == ["9"]
         assert sideways_scroll(page) == 0
+
+
+def watched(page, problems=None) -> list:
+    """The console errors and 4xx/5xx answers the page meets (the guide: a browser test fails on any)."""
+    problems = [] if problems is None else problems
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("response", lambda r: r.status >= 400 and problems.append(f"{r.status} {r.url}"))
+    return problems
+
+
+def seat_link(page, table_url: str, seat: int) -> str:
+    """The seat's address the Join page shows (seat: index in setup order)."""
+    page.goto(table_url + "join")
+    return page.locator(".seat-link .url code").all_inner_texts()[seat]
+
+
+def test_a_seat_phone_opens_the_discounted_plant_at_1(server, new_page):
+    """Digest §2 on Ann's own phone (zh-Hant, 390×844): the token shows on plant 5 and a bid of 1 is stored."""
+    tablet = new_page("ja", "tablet")
+    url = import_log(tablet, server, log(setup_line(3, edition="recharged", dealt=DEALT)))
+    phone = new_page("zh-Hant", "phone")
+    problems = watched(phone)
+    phone.goto(seat_link(tablet, url, 0))
+    plant = phone.locator("#seat #input form.nominate button[name=plant][value='5']")
+    assert plant.locator(".token").inner_text() == "1" and plant.is_visible()
+    phone.fill("#seat #input form.nominate input[name=bid]", "1")
+    swap(phone, plant.click)
+    assert exported(tablet, url)[-1] == {"type": "nominate", "player": "Ann", "plant": 5, "bid": 1}
+    assert sideways_scroll(phone) == 0 and problems == []
+
+
+def test_a_two_player_game_with_the_trust_from_the_seat_phones(server, new_page):
+    """Digest §4/§8: 2 players and the Trust. Ann opens plant 6 on her phone (ja), Bob passes on his
+    (zh-Hant); after the replacement card the Trust takes its plant, which the tablet shows."""
+    setup = setup_line(2, edition="recharged", dealt=DEALT, trust_cities=TRUST_CITIES)
+    tablet = new_page("ja", "tablet")
+    url = import_log(tablet, server, log(setup))
+    ann, bob = new_page("ja", "phone"), new_page("zh-Hant", "phone")
+    problems = watched(bob, watched(ann))
+    ann.goto(seat_link(tablet, url, 0))
+    bob.goto(seat_link(tablet, url, 1))
+    ann.fill("#seat #input form.nominate input[name=bid]", "6")
+    swap(ann, ann.locator("#seat #input form.nominate button[name=plant][value='6']").click)
+    bob.reload()
+    swap(bob, bob.locator("#seat #input button.pass").click)
+    entries = exported(tablet, url)
+    assert entries[-2:] == [{"type": "nominate", "player": "Ann", "plant": 6, "bid": 6},
+                            {"type": "pass_bid", "player": "Bob"}]
+    tablet.goto(url)
+    for card in (13, 20):                         # the replacement, then the Trust's plant is replaced
+        swap(tablet, tablet.locator(f"#input button[name=card][value='{card}']").click)
+    panel = tablet.locator(".players article.neutral")
+    assert "トラスト" in panel.inner_text() and panel.locator(".card .num").all_inner_texts() == ["9"]
+    assert sideways_scroll(ann) == 0 and sideways_scroll(bob) == 0 and problems == []

@@ -3,6 +3,7 @@ seat join page, the export and the printed report answer without an error for a 
 the discount token and a 2-player game with the Trust; a bid of 1 on the discounted plant is taken
 from the form as from the engine; the export carries the edition and the deal."""
 import json
+import re
 
 import pytest
 
@@ -78,3 +79,13 @@ def test_a_two_player_recharged_game_from_the_page_has_the_trust_unless_left_out
 def test_a_wrong_deal_is_refused_on_the_page(client):
     answer = client.post("/games/new", data=_form(dealt=["3", "4", "5"]))
     assert answer.status_code == 400 and "8" in answer.get_data(as_text=True)
+
+
+def test_the_trust_taking_its_plant_redraws_the_players_part(client, make_game, post):
+    """Digest §4: the Trust takes its plant when the replacement card is drawn; no human player's side
+    changes, yet the players' part (which holds the Trust's panel) must be drawn again, not kept."""
+    game_id = make_game(RECHARGED_2P, TRUST_ENTRIES[:1])
+    client.get(f"/games/{game_id}/")                       # the page on screen: the Trust without a plant
+    html = post(game_id, type="draw", card="13").get_data(as_text=True)
+    assert '<section id="players" hx-preserve></section>' not in html
+    assert re.search(r'<article class="[^"]*neutral[^"]*".*?<span class="num">9</span>', html, re.S)
