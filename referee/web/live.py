@@ -7,9 +7,10 @@
                              damaged game (which takes no fact) answers 204: the browser stops
                              asking.
 
-The event carries no table: the page (static/fresh.js, with htmx's SSE extension) asks for the table
-by the request its poll makes, in its own language, and only when the number is not the one it
-shows; that request redraws the table without losing a half-entered choice. Streams wait on a
+The event carries no table: the page (htmx's SSE extension; templates/table/_macros.html) asks for the
+table by the request its poll makes, in its own language, and only when the number is not the one it
+shows; that answer is morphed into the page (idiomorph), and while the device's moment is the same its
+input is left as it is (referee.web.facts.moment). Streams wait on a
 Condition per watched game, notified by Tables when a fact is stored: nothing runs while nothing
 happens. Under `referee serve` the threading primitives are gevent's, so a stream is a greenlet.
 
