@@ -345,11 +345,12 @@ def _check_in_background(app, db: Path):
     store = None
     try:
         store = OffLoop(offloop.run("disk", Store, db, read_only=bool(app.config.get("READ_ONLY"))))
-        started = progress_at = time.monotonic()
+        started = time.monotonic()
+        progress_at = None          # the first game checked says the check is under way, then every PROGRESS_EVERY
 
         def progress(done: int, total: int):
             nonlocal progress_at
-            if time.monotonic() - progress_at >= PROGRESS_EVERY and done < total:
+            if done < total and (progress_at is None or time.monotonic() - progress_at >= PROGRESS_EVERY):
                 progress_at = time.monotonic()
                 print(f"Checking stored games: {done} of {total} checked…", flush=True)
 

@@ -12,7 +12,10 @@ from tableplayer import Refused, TablePlayer, new_game, swap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("browser")]  # one server and one Chromium
 
-PLAYERS = [p["name"] for p in json.loads(EXAMPLE.read_text(encoding="utf-8").splitlines()[0])["players"]]
+# every example game's players: the one server also holds games other browser tests imported (the game
+# list names their players)
+PLAYERS = [p["name"] for path in sorted(EXAMPLE.parent.glob("*.jsonl"))
+           for p in json.loads(path.read_text(encoding="utf-8").splitlines()[0])["players"]]
 
 
 @pytest.fixture(scope="module")
