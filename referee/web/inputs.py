@@ -21,7 +21,7 @@ from ..rules.state import occupied as houses_by_city
 from .board import routes
 from .facts import FormError, fact_from_form
 from .language import listed
-from .memo import per_object
+from .memo import MISSING, per_object
 from .building_words import nothing_to_build, refusals
 from .views import card, market_title, owned, refusal, words
 
@@ -233,11 +233,26 @@ def most_cities(game, name: str) -> dict | None:
     panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
     cities the map's rules close to everyone count as full, and no more cities than one build may
     add (Japan's round 1: legal.build_limit)."""
+    return _most(_suggestions(game.ctx, *most_cities_question(game, name)))
+
+
+def most_cities_question(game, name: str) -> tuple:
+    """What most_cities asks the planner (cheap to find): the same tuple means the same answer, so a
+    page can tell whether an answer it shows still holds (and most_cities_known looks it up)."""
     state, ctx = game.state, game.ctx
     full = {c: 3 for c in building.closed_cities(state, ctx)}
-    found = _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
-                         tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
-                         building.starts(state, ctx, name), True, legal.build_limit(state, ctx, name))
+    return (state["step"], tuple(state["players"][name]["cities"]),
+            tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
+            building.starts(state, ctx, name), True, legal.build_limit(state, ctx, name))
+
+
+def most_cities_known(game, question: tuple):
+    """most_cities's answer for `question` if it was already worked out (nothing computed), else MISSING."""
+    found = _suggestions.known(game.ctx, *question)
+    return found if found is MISSING else _most(found)
+
+
+def _most(found: list) -> dict | None:
     return next((s for s in found if s["most"]), None)
 
 

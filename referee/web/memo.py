@@ -9,8 +9,12 @@ import threading
 from functools import wraps
 
 
+MISSING = object()
+
+
 def per_object(maxsize: int = 256):
-    """Cache fn(obj, *rest) per (obj itself, rest); `rest` must be small hashable values."""
+    """Cache fn(obj, *rest) per (obj itself, rest); `rest` must be small hashable values.
+    `fn.known(obj, *rest)` answers from the cache only (MISSING when it would have to compute)."""
     def decorate(fn):
         cache: dict[tuple, tuple] = {}
         lock = threading.Lock()
@@ -27,5 +31,12 @@ def per_object(maxsize: int = 256):
                     cache.clear()
                 cache[key] = (obj, value)
             return value
+
+        def known(obj, *rest):
+            """The cached value if there is one (nothing computed): MISSING otherwise."""
+            hit = cache.get((id(obj), *rest))
+            return hit[1] if hit is not None and hit[0] is obj else MISSING
+        cached.known = known
+        cached.cache_clear = cache.clear
         return cached
     return decorate

@@ -10,6 +10,8 @@ Routes (all under /games/<game_id>):
                              0), the old one refused from then on; `do=revoke`: the link stops working
     GET  /seat/<token>       a seat link: the phone keeps it in a cookie for this game (like the table
                              key), then shows the seat page; a revoked or unknown link is a 403 page
+    GET  /seat/reach         the seat page's "most cities your money builds" (the planner), asked by
+                             the page once it is shown, so that neither it nor a live update waits
     GET  /seat               the seat page: the player's money, plants and cubes, what they could
                              power and afford, what the table waits for, and their input while the
                              rules wait for them. Query fields of a draft preview it as on the table
@@ -24,6 +26,7 @@ Routes (all under /games/<game_id>):
 A seat changes only its player's facts; the table key still changes everything. The store keeps
 the links (the tokens) and the money choice, knowing nothing of what they allow.
 """
+import hashlib
 import secrets
 from functools import wraps
 
@@ -38,6 +41,7 @@ from . import inputs, shortcodes, views
 from .db import get_store
 from .facts import FormError, fact_from_form, moment, same_moment
 from .language import listed
+from .memo import MISSING
 from .table import htmx, open_table, required_seq
 from .tables import Moved
 from .viewer import Viewer, seen_at
@@ -158,17 +162,27 @@ def seat_values(table, seat: str, draft=None, events=None, keep_input=False) -> 
         "ruling": lambda e: views.ruling(e, ctx.map),
         "affordable": [views.card(ctx, n) for n in could["plants"]],
         "cubes": [{"resource": r, "name": views.resource_name(r), "most": n} for r, n in could["cubes"].items()],
-        "power": could["power"], "reach": reach(game, seat),
+        "power": could["power"], "reach": reach(table, seat),
         "moment": moment(state["next"], seat), "keep": {"input"} if keep_input else set(),
     }
 
 
-def reach(game, seat: str) -> dict | None:
-    """The most cities the seat's money builds now (the planner), with their names."""
-    most = offloop.run("cpu", inputs.most_cities, game, seat)     # the planner: up to a second, off the loop
-    if most is None:
-        return None
-    return {"cities": listed(views.words(game.ctx.map).city(c) for c in most["cities"]), "total": most["total"]}
+def reach(table, seat: str, work: bool = False) -> dict:
+    """The most cities the seat's money builds now (the planner), with their names, as the seat page
+    shows it: `key` names the question (the same key, the same answer: a live update keeps an answer
+    already shown), `known` whether the answer is there. The page itself never waits for the planner
+    (`work` False: only an answer already worked out); its own request (GET /seat/reach) works it
+    out off the event loop."""
+    game = table.game
+    question = inputs.most_cities_question(game, seat)
+    most = inputs.most_cities_known(game, question)
+    if most is MISSING and work:
+        most = offloop.run("cpu", inputs.most_cities, game, seat)     # the planner: tens of ms, off the loop
+    out = {"key": hashlib.sha1(repr(question).encode()).hexdigest()[:12], "known": most is not MISSING,
+           "url": url_for("seats.reach_answer", game_id=table.id, seq=table.seq), "cities": None}
+    if out["known"] and most is not None:
+        out.update(cities=listed(views.words(game.ctx.map).city(c) for c in most["cities"]), total=most["total"])
+    return out
 
 
 def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None, keep_input=False):
@@ -199,6 +213,14 @@ def view(table, seat):
         return "", 204
     return show_seat(table, seat, draft=request.args if request.args.get("type") else None,
                      keep_input=htmx() and same_moment(request.args, moment(table.game.state["next"], seat)))
+
+
+@bp.get("/seat/reach")
+@seated
+def reach_answer(table, seat):
+    """The seat page's answer to "the most cities your money builds", in its own request: only this
+    seat's phone asks (the money is secret), and the page itself never waits for it."""
+    return render_template("_seat_reach.html", reach=reach(table, seat, work=True))
 
 
 def not_theirs(table, seat: str, fact: dict) -> str | None:

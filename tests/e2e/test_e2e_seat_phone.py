@@ -109,3 +109,25 @@ def test_a_player_buys_from_the_phone_with_the_steppers(seats, browser):
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_the_most_cities_the_money_builds_comes_once_the_seat_page_is_shown(seats, browser, shots):
+    """Issue 21, item 2: the seat page answers at once and asks for the planner's answer in its own
+    request (GET /seat/reach), which only this phone may ask; the answer replaces the "working out" line."""
+    context = phone(browser, "ja", "390x844")
+    try:
+        page = context.new_page()
+        errors, refused, asked = [], [], []
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("response", lambda r: r.status >= 400 and refused.append((r.status, r.url)))
+        page.on("request", lambda r: "/seat/reach" in r.url and asked.append(r.url))
+        page.goto(seats["bid"])
+        page.wait_for_function("() => { const r = document.getElementById('reach');"
+                               " return r && !r.querySelector('.working')"
+                               " && r.textContent.includes('今の所持金で建設できる最も多くの都市'); }")
+        assert page.locator("#reach").get_attribute("aria-live") == "polite"
+        assert re.search(r"＝\d+エレクトロ", page.locator("#reach").inner_text())
+        page.screenshot(path=str(shots / "seat-reach-390x844-ja.png"), full_page=True)
+        assert len(asked) <= 1 and errors == [] and refused == [], (asked, errors, refused)
+    finally:
+        context.close()

@@ -117,7 +117,8 @@ def test_a_seat_on_its_build_turn_sees_its_own_money_dependent_advice_and_the_ta
     assert phone.get(link).status_code == 302
     own = phone.get(f"/games/{game_id}/seat").get_data(as_text=True)
     shared = tablet.get(f"/games/{game_id}/").get_data(as_text=True)
-    assert "Most cities for the money:" in own and "Most cities for your money now:" in own
+    reach = phone.get(f"/games/{game_id}/seat/reach").get_data(as_text=True)     # asked by the page once shown
+    assert "Most cities for the money:" in own and "Most cities for your money now:" in reach
     assert "Most cities for the money" not in shared and "money:" not in shared.split('id="input"')[1].split("</section>")[0]
 
 

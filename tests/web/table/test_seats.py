@@ -194,7 +194,9 @@ def test_the_seat_page_says_what_the_player_could_power_and_afford(phone, exampl
     game_id = example(first_at(lambda s: s["phase"] == "resources"))
     html = phone(game_id, 2).get(f"/games/{game_id}/seat").get_data(as_text=True)
     assert "What you could do" in html and "income" in html
-    assert re.search(r"[Cc]oal: up to \d", html) and re.search(r"Most cities for your money now: .+ = \d+ Elektro", html)
+    assert re.search(r"[Cc]oal: up to \d", html) and 'hx-get="/games/%d/seat/reach' % game_id in html
+    reach = phone(game_id, 2).get(f"/games/{game_id}/seat/reach").get_data(as_text=True)   # asked once shown
+    assert re.search(r"Most cities for your money now: .+ = \d+ Elektro", reach)
 
 
 @pytest.mark.parametrize("lang, words", [("ja", ["できること", "エレクトロ"]), ("zh-Hant", ["你可以做的事", "元"])])
