@@ -93,16 +93,35 @@ def _cities(setup: dict, game_map) -> list:
         cities = [game_map.resolve_city(c) if isinstance(c, str) else c for c in given]
     except ValueError as e:
         raise CatalogError(f"trust_cities: {e}") from None
-    if not all(isinstance(c, str) for c in cities) or len(set(cities)) != len(cities):
+    problem = trust_city_problem(cities, game_map, in_play)
+    if problem and problem[0] == "twice":
         raise CatalogError(f"trust_cities: six different cities, got {given!r}")
-    for i, city in enumerate(cities):
-        if in_play and city not in in_play:
-            raise CatalogError(f"trust_cities: {game_map.cities[city].name} is outside the play areas or has no "
-                               "space open in Step 1")
-        if i and not _neighbours(game_map, city) & set(cities[:i]):
-            raise CatalogError(f"trust_cities: {game_map.cities[city].name} (placement {i + 1}) is not joined by "
-                               "a connection to a Trust city placed before it")
+    if problem and problem[0] == "outside":
+        raise CatalogError(f"trust_cities: {game_map.cities[problem[1]].name} is outside the play areas or has no "
+                           "space open in Step 1")
+    if problem:
+        raise CatalogError(f"trust_cities: {game_map.cities[problem[1]].name} (placement {problem[2]}) is not "
+                           "joined by a connection to a Trust city placed before it")
     return cities
+
+
+def trust_city_problem(cities: list, game_map, in_play: set):
+    """What is wrong with the Trust's cities in placement order (digest §4: each joined to one placed
+    before, in the play areas), as (kind, city id, placement number) with kind "twice", "outside" or
+    "apart"; None when they may stand. The new-game page words the kind in the page's language."""
+    if not all(isinstance(c, str) for c in cities) or len(set(cities)) != len(cities):
+        return ("twice", None, None)
+    for i, city in enumerate(cities):
+        if city not in game_map.cities or in_play and city not in in_play:
+            return ("outside", city if city in game_map.cities else None, i + 1)
+        if i and not _neighbours(game_map, city) & set(cities[:i]):
+            return ("apart", city, i + 1)
+    return None
+
+
+def trust_city_choices(game_map, areas: list) -> list:
+    """The cities the Trust may start in on these areas (the page's choices), in id order."""
+    return sorted(_in_play({"areas": areas}, game_map))
 
 
 def _placed(rng, game_map, in_play: set) -> list:

@@ -5,7 +5,7 @@ from .checks import is_int, listing
 
 TIE_BREAKS = ("money", "cities")
 DEAL_KEYS = ("plug", "market", "top", "removed")
-MAP_KEYS = ("rules", "rules_off")
+MAP_KEYS = ("rules", "rules_off", "deal_removed")
 BOARD_KEYS = ("source", "unverified", "rename", "costs", "remove", "add")
 
 
@@ -96,4 +96,18 @@ def for_map(data: dict, map_id) -> dict:
     if "rules" in data or row:
         rules = {k: v for k, v in data.get("rules", {}).items() if k not in row.get("rules_off", [])}
         data["rules"] = {**rules, **row.get("rules", {})}
-    return data
+    return _deal_removed(data, row.get("deal_removed"))
+
+
+def _deal_removed(data: dict, rows) -> dict:
+    """A map's own [plug, socket] removals by player count (`[maps.<id>] deal_removed`, France in
+    digest §7): they replace the deal's rows and the player-count table's `removed` totals together,
+    so the two never disagree. A malformed row is left for `_deal` to report."""
+    if not isinstance(rows, dict) or not isinstance(data.get("deal"), dict):
+        return data
+    deal = {**data["deal"], "removed": {**data["deal"].get("removed", {}), **rows}}
+    counts = dict(data.get("player_counts", {}))
+    for n, row in rows.items():
+        if n in counts and isinstance(counts[n], dict) and isinstance(row, list) and all(is_int(x) for x in row):
+            counts[n] = {**counts[n], "removed": sum(row)}
+    return {**data, "deal": deal, "player_counts": counts}

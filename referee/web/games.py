@@ -126,7 +126,8 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
     return render_template("games/new.html", problems=problems, seats=setup_form.SEATS,
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
                            broken=broken, board_problems=board_problems, board_diagnostics=board_diagnostics,
-                           board_file=board_file, areas_picker=areas_fragment(form)[1], **_picker(form)), status
+                           board_file=board_file, areas_picker=areas_fragment(form)[1],
+                           trust_city_options=setup_form.trust_city_choices_for(form), **_picker(form)), status
 
 
 def _picker(form) -> dict:

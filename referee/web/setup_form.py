@@ -28,6 +28,8 @@ from ..catalog import CatalogError, available_maps, load_edition, load_map
 from ..catalog import readings
 from ..catalog.deck_check import MARKET_SIZE
 from ..catalog.decks import available_decks
+from ..catalog.edition_boards import board_for
+from ..catalog.edition_options import TRUST_CITIES, trust_city_choices, trust_city_problem
 from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
 from ..rulings import vocabulary
@@ -90,6 +92,7 @@ class SetupForm:
     edition: str = "original"       # or "recharged" (Power Grid: Recharged, docs/editions.md)
     dealt: list = field(default_factory=list)    # Recharged: the plug plants dealt face up (none: the referee deals)
     no_trust: bool = False          # Recharged with 2 players: play without the Trust
+    trust_cities: list = field(default_factory=lambda: [""] * 6)   # Recharged, 2 players: the Trust's 6 cities as placed ("" unset)
     readings: dict = field(default_factory=dict)   # Table rules: house reading -> the choice made
 
     def house(self) -> dict:
@@ -180,6 +183,7 @@ def read(form) -> SetupForm:
     result.edition = "recharged" if form.get("edition") == "recharged" else "original"
     result.dealt = sorted({int(n) for n in form.getlist("dealt") if n.isascii() and n.isdigit() and len(n) < 3})
     result.no_trust = bool(form.get("no_trust"))
+    result.trust_cities = [(form.get(f"trust_city_{i}") or "")[:60] for i in range(1, TRUST_CITIES + 1)]
     return result
 
 
@@ -234,12 +238,63 @@ def check(f: SetupForm) -> list:
                           players=len(players), needed=needed, chosen=len(f.areas)))
     elif needed is not None and not f.connected():
         problems.append(_("The chosen areas must be adjacent: together one connected region of the map."))
+    problems += _trust_city_problems(f)
     if f.order_by == "table" and 2 <= len(players) <= SEATS:
         places = sorted(p.position for p in players)
         if places != [str(n) for n in range(1, len(players) + 1)]:
             problems.append(_("Give each player their place in the round-1 order drawn at the table "
                               "(1 to %(count)s, each once), or let the referee draw it.", count=len(players)))
     return problems
+
+
+def _recharged_board(f: SetupForm):
+    """The map as Recharged prints it (Germany renames two cities), which the Trust's cities are on."""
+    try:
+        return board_for(f.board, load_edition("recharged", f.board), custom_maps.carried(f.map_id))
+    except CatalogError:
+        return f.board
+
+
+def trusts_cities(f: SetupForm) -> list:
+    """The Trust's cities the table placed, in order; [] when the referee places them (none chosen,
+    or no Trust: another edition, not 2 players, or played without it). A value that is no city of
+    the board counts as not chosen (a form posted by hand)."""
+    if f.edition != "recharged" or len(f.players) != 2 or f.no_trust or f.board is None:
+        return []
+    board = _recharged_board(f)
+    return [c for c in f.trust_cities if c in board.cities]
+
+
+def trust_city_choices_for(f: SetupForm) -> list:
+    """(city id, printed name) the Trust may start in: the chosen areas' cities (the engine's list),
+    every city of the map until areas are chosen, by name."""
+    if f.board is None:
+        return []
+    board = _recharged_board(f)
+    ids = trust_city_choices(board, f.areas) if f.areas else list(board.cities)
+    return sorted(((c, board.cities[c].name) for c in ids), key=lambda pair: pair[1])
+
+
+def _trust_city_problems(f: SetupForm) -> list:
+    """The engine's judgement of the Trust's cities (digest §4), worded in the page's language."""
+    given = trusts_cities(f)
+    if not given:
+        return []
+    if len(given) != TRUST_CITIES:
+        return [_("The Trust's cities: choose all six, in the order they were placed, or none for the referee "
+                  "to place them; %(chosen)s are chosen.", chosen=len(given))]
+    board = _recharged_board(f)
+    problem = trust_city_problem(given, board, set(trust_city_choices(board, f.areas)))
+    if problem is None:
+        return []
+    kind, city, placement = problem
+    if kind == "twice":
+        return [_("The Trust's cities: each of the six must be a different city.")]
+    if kind == "outside":
+        return [_("The Trust's cities: %(city)s (placement %(number)s) is not in the chosen play areas.",
+                  city=board.cities[city].name, number=placement)]
+    return [_("The Trust's cities: %(city)s (placement %(number)s) must be joined by a connection to a Trust "
+              "city placed before it.", city=board.cities[city].name, number=placement)]
 
 
 def _colour_problems(players) -> list:
@@ -288,6 +343,8 @@ def setup_line(f: SetupForm) -> dict:
             line["dealt"] = f.dealt
         if len(players) == 2 and f.no_trust:
             line["trust"] = False
+        if trusts_cities(f):
+            line["trust_cities"] = trusts_cities(f)
         # what the table did not enter (the deal, the Trust's cities) the referee decides from a seed
         line.setdefault("seed", secrets.randbelow(2 ** 31))
     return line

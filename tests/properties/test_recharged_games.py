@@ -45,3 +45,13 @@ def test_every_other_map_plays_the_recharged_edition_to_the_end(board, data):
     run = recharged_run(data, players, board)
     assert run.state["phase"] == "over" and run.state["result"]["winners"]
     run.check_replay()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@games(1)
+@given(data=st.data())
+def test_recharged_france_with_its_own_removal_counts_plays_to_the_end_s7(players, data):
+    """Digest §7 France (a reading): its own [plug, socket] removals by player count, played out."""
+    run = recharged_run(data, players, "france")
+    assert run.state["phase"] == "over" and run.state["result"]["winners"]
+    run.check_replay()

@@ -430,6 +430,23 @@ def test_france_always_has_11_in_the_opening_market_s7():
         Game({**line, "dealt": [3, 4, 5, 6, 7, 8, 9, 10]})
 
 
+@pytest.mark.parametrize("players, plug, socket", [(2, 0, 6), (3, 1, 6), (4, 0, 3)])
+def test_france_removes_its_own_counts_of_low_and_higher_plants_s7(players, plug, socket):
+    """§7 France (BG, a reading): 2p removes 6 higher plants; 3p 1 low + 6 higher; 4p 3 higher
+    (the standard Recharged table removes 1+5, 2+6, 1+3)."""
+    line = {**setup_line(players), "map": "france", "areas": _areas("france", players),
+            "edition": "recharged", "seed": 7}
+    del line["order"]
+    if players == 2:
+        line["trust"] = False
+    deck = Game(line).state["deck"]
+    assert deck["removed_unseen"] == plug + socket
+    body = deck["backs"]["layers"][1]
+    # 12 plug plants (13 is out of the game): 8 dealt, 1 on top, the rest in the body less the removed
+    assert body["plug"] == 12 - 8 - 1 - plug
+    assert body["socket"] == 29 - socket
+
+
 @pytest.mark.parametrize("bought, removed", [(True, True), (False, False)])
 def test_benelux_removes_the_lowest_at_round_end_only_after_the_discount_plant_was_bought_s7(bought, removed):
     """§7 Benelux (BG PR #55, a reading): the phase-5 removal of the lowest plant happens only when the

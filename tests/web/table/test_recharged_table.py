@@ -89,3 +89,63 @@ def test_the_trust_taking_its_plant_redraws_the_players_part(client, make_game, 
     html = post(game_id, type="draw", card="13").get_data(as_text=True)
     assert '<section id="players" hx-preserve></section>' not in html
     assert re.search(r'<article class="[^"]*neutral[^"]*".*?<span class="num">9</span>', html, re.S)
+
+
+PLACED = ["duesseldorf", "aachen", "trier", "saarbruecken", "mainz", "koeln"]   # Recharged Germany: Mainz
+
+
+def _trust_form(cities, **extra):
+    return _form(2, **{f"trust_city_{i}": c for i, c in enumerate(cities, 1)}, **extra)
+
+
+def test_the_new_game_page_offers_six_selects_of_the_recharged_boards_cities(client):
+    """Digest §4: the players place the Trust's six start cities; the page offers the chosen areas'
+    cities of the board as Recharged prints it (Mainz, not Wiesbaden), and an empty choice."""
+    page = client.post("/games/new", data=_trust_form(["essen"])).get_data(as_text=True)
+    for i in range(1, 7):
+        assert f'name="trust_city_{i}"' in page
+    assert '<option value="mainz"' in page and '<option value="wiesbaden"' not in page
+    assert '<option value="berlin"' not in page            # not in the chosen areas NW, W, SW
+    assert '<option value="essen" selected>' in page        # what was chosen is kept on a refusal
+
+
+def test_the_trust_cities_chosen_on_the_page_are_the_games_s4(client, app):
+    """Digest §4: the six cities the players placed, in order, are the setup line's trust_cities."""
+    from webkit import stored
+    from referee.game import Game
+    assert client.post("/games/new", data=_trust_form(PLACED)).status_code == 303
+    setup = json.loads(sorted(stored(app))[-1][1])
+    assert setup["trust_cities"] == PLACED and Game(setup).setup["trust_cities"] == PLACED
+
+
+def test_trust_cities_left_empty_are_placed_by_the_referee_and_ignored_without_the_trust(client, app):
+    from webkit import stored
+    assert client.post("/games/new", data=_trust_form([""] * 6)).status_code == 303
+    assert client.post("/games/new", data=_trust_form(PLACED, no_trust="1")).status_code == 303
+    games = [json.loads(g[1]) for g in sorted(stored(app))]
+    assert all("trust_cities" not in g for g in games)
+
+
+@pytest.mark.parametrize("cities, lang, message", [
+    (PLACED[:3], "en", "The Trust's cities: choose all six, in the order they were placed, or none for the "
+                       "referee to place them; 3 are chosen."),
+    (PLACED[:5] + ["duesseldorf"], "en", "each of the six must be a different city"),
+    (["berlin"] + PLACED[1:], "en", "Berlin (placement 1) is not in the chosen play areas"),
+    (["duesseldorf", "trier", "aachen", "saarbruecken", "mainz", "koeln"], "en", "Trier (placement 2) must be joined by a connection"),
+    (PLACED[:3], "ja", "トラストの都市：置いた順に6都市すべてを選ぶか、審判に決めさせるなら何も選ばないでください。"
+                       "現在3都市を選択しています。"),
+    (["duesseldorf", "trier", "aachen", "saarbruecken", "mainz", "koeln"], "ja",
+     "トラストの都市：Trier（2番目に置いた都市）は、それより前に置いたトラストの都市と接続でつながっている必要があります。"),
+    (PLACED[:5] + ["duesseldorf"], "ja", "トラストの都市：6都市はすべて異なる都市にしてください。"),
+    (PLACED[:3], "zh-Hant", "托拉斯的城市：請依放置順序選滿6個城市，或都不選由裁判決定；目前選了3個。"),
+    (["berlin"] + PLACED[1:], "zh-Hant", "托拉斯的城市：Berlin（第1個放置的城市）不在所選的遊戲區域內。"),
+    (["duesseldorf", "trier", "aachen", "saarbruecken", "mainz", "koeln"], "zh-Hant",
+     "托拉斯的城市：Trier（第2個放置的城市）必須有線路連到之前放置的托拉斯城市。"),
+])
+def test_wrong_trust_cities_are_refused_on_the_page_in_the_players_language_s4(client, app, cities, lang, message):
+    from webkit import stored
+    before = len(stored(app))
+    answer = client.post("/games/new", data=_trust_form(cities), headers={"Accept-Language": lang})
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and message in html.replace("&#39;", "'")
+    assert len(stored(app)) == before
