@@ -28,7 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
 
 from chromium import CHROMIUM, device, launch  # noqa: E402
 from screens import EXAMPLE, import_log  # noqa: E402
-from tableplayer import BUSY, city_option, settled, suggested_cities, swap  # noqa: E402
+from tableplayer import city_option, ready_to_buy, settled, suggested_cities, swap  # noqa: E402
 from webkit import Server  # noqa: E402
 
 RESOURCES = ("coal", "oil", "garbage", "uranium")
@@ -118,7 +118,7 @@ class Taps:
                 continue
             for _ in range(n):
                 (self.local if local else self.swap)(self.page.locator(f"{row} .step").last)
-        self.ready_to_buy(want)
+        ready_to_buy(self.page, want)
         self.swap(self.page.locator("#input form.fact:not(.needs):has(input[name=type][value=buy]) button"))
 
     def sold(self, fact, rest):
@@ -136,16 +136,6 @@ class Taps:
         self.taps += 1
         price.fill(str(fact["price"]))
         swap(self.page, lambda: price.press("Enter"))
-
-    def ready_to_buy(self, want: dict):
-        """The buy form holds the amounts and its button is enabled (after the page's preview)."""
-        self.page.wait_for_function(
-            """([want, busy]) => {
-                const form = document.querySelector('#input form.fact:not(.needs):has(input[name=type][value=buy])');
-                if (!form || document.querySelector(busy)) return false;
-                const ok = Object.entries(want).every(([r, n]) => +form.elements[r].value === n);
-                return ok && !form.querySelector('button').disabled;
-            }""", arg=[want, BUSY])
 
     def build(self, fact, rest):
         want = list(fact["cities"])

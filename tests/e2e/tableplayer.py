@@ -83,6 +83,18 @@ def swap(page, tap):
         raise Refused(error.inner_text())
 
 
+def ready_to_buy(page, want: dict):
+    """Wait until the buy form holds these amounts ({resource: count}) and its button is enabled,
+    after the page's preview of the price has come back."""
+    page.wait_for_function(
+        """([want, busy]) => {
+            const form = document.querySelector('#input form.fact:not(.needs):has(input[name=type][value=buy])');
+            if (!form || document.querySelector(busy)) return false;
+            const ok = Object.entries(want).every(([r, n]) => +form.elements[r].value === n);
+            return ok && !form.querySelector('button').disabled;
+        }""", arg=[want, BUSY])
+
+
 def suggested_cities(page) -> list:
     """[[city id, ...] of each one-tap suggestion of the build panel], in the panel's order."""
     return page.locator("#input .suggestions form").evaluate_all(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from chromium import LOCALES
 from screens import import_log
-from tableplayer import BUSY, city_option, settled, swap
+from tableplayer import BUSY, city_option, ready_to_buy, settled, swap
 
 from referee.game import Game
 from referee.rules import legal
@@ -99,13 +99,7 @@ class Device:
             elif n == 1:
                 self.page.locator(f"{row} .step").last.click()
                 self.used.add("stepper")
-        self.page.wait_for_function(
-            """([want, busy]) => {
-                const form = document.querySelector('#input form.fact:not(.needs):has(input[name=type][value=buy])');
-                if (!form || document.querySelector(busy)) return false;
-                const ok = Object.entries(want).every(([r, n]) => +form.elements[r].value === n);
-                return ok && !form.querySelector('button').disabled;
-            }""", arg=[want, BUSY])
+        ready_to_buy(self.page, want)
         self.tap(self.button("buy"))
 
     def build(self, fact):
