@@ -14,7 +14,7 @@ sources disagree, each a setup field with the edition's default:
   `seed` and without them the engine places them.
 - `start_cities`: the experienced players' start (digest §6, an optional rule, [M]): true, and once the
   order and the areas are fixed each player in order marks the city their first house must stand in
-  (referee/maprules/start_cities.py); default false. With the Trust, its six cities come first.
+  (referee/maprules/experienced_start.py); default false. With the Trust, its six cities come first.
 """
 import dataclasses
 import random
@@ -49,7 +49,7 @@ def _start_cities(setup: dict, edition, chosen: dict) -> tuple:
         raise CatalogError(f"start_cities: true (each player marks a start city) or false, got {on!r}")
     if not on:
         return edition, chosen
-    edition = dataclasses.replace(edition, rules={**edition.rules, "start_cities": {}})
+    edition = dataclasses.replace(edition, rules={**edition.rules, "experienced_start": {}})
     return edition, {**chosen, "start_cities": True}
 
 

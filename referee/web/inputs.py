@@ -66,6 +66,8 @@ def panel(game, draft=None, money: bool = True) -> dict:
         return {"template": "_input_draw.html", "draw": acts["draw"]}
     if "discard" in acts:
         return discard(game, acts["discard"])
+    if "start_city" in acts:
+        return start_city(game, acts["start_city"], draft)
     if "power" in acts:
         waiting = [a for a in nxt["actions"] if a["type"] == "power"]
         return {"template": "_input_power.html", "players": [power(game, a, draft) for a in waiting],
@@ -108,6 +110,25 @@ def discard(game, act: dict) -> dict:
     plants = [owned(game.ctx, pl) for pl in p["plants"]]
     return {"template": "_input_discard.html", "player": act["player"], "plants": plants,
             "choices": act["plants"], "newest": p["plants"][-1]["number"], "resources": RESOURCES}
+
+
+def start_city(game, act: dict, draft=None) -> dict:
+    """Recharged's experienced players' start: the player marks one of the cities the engine offers
+    (`next`'s start_city: the play areas' cities nobody marked, no Trust city), tapped on the board or
+    in the list (a draft), then confirmed; the marks made so far."""
+    state, ctx = game.state, game.ctx
+    name = act["player"]
+    names = {c: ctx.map.cities[c].name for c in act["cities"]}
+    w = words(ctx.map)
+    fact = draft_fact(game, draft, "start_city", name) or {}
+    city = fact.get("city") if fact.get("city") in names else None
+    marks = state["map"]["start_cities"]
+    base = {"type": "start_city", "player": name}
+    return {"template": "_input_start_city.html", "player": name, "act": act, "base": base, "city": city,
+            "options": sorted(act["cities"], key=lambda c: names[c]), "names": names,
+            "chosen": [city] if city else [], "targets": list(act["cities"]), "target_field": "city",
+            "error": fact.get("form_error"), "marks": marks,
+            "marks_text": w.join(_("%(player)s: %(city)s", player=n, city=w.city(c)) for n, c in marks.items())}
 
 
 def buy(game, act: dict, draft, money: bool = True) -> dict:

@@ -1,4 +1,4 @@
-"""Power Grid: Recharged, the experienced players' start (an optional rule; referee/maprules/start_cities.py).
+"""Power Grid: Recharged, the experienced players' start (an optional rule; referee/maprules/experienced_start.py).
 
 Digest /work/shared/recharged.md §6, "Experienced-player starting cities" [M]: "After the order and the
 zone are fixed, each player in order marks a future start city with a uranium token. Their first house
