@@ -252,8 +252,9 @@ def suggestions(game, name: str, choices: dict, money: bool = True) -> list:
 def most_cities(game, name: str) -> dict | None:
     """The most cities the player's money could build now, as the planner suggests them on the build
     panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
-    cities the map's rules close to everyone count as full, and no more cities than one build may
-    add (Japan's round 1: legal.build_limit)."""
+    cities the rules close to this player count as full (building.closed_to: Recharged's start city
+    another player marked, until Step 2), and no more cities than one build may add (Japan's round 1:
+    legal.build_limit)."""
     return _most(_suggestions(game.ctx, *most_cities_question(game, name)))
 
 
@@ -261,7 +262,7 @@ def most_cities_question(game, name: str) -> tuple:
     """What most_cities asks the planner (cheap to find): the same tuple means the same answer, so a
     page can tell whether an answer it shows still holds (and most_cities_known looks it up)."""
     state, ctx = game.state, game.ctx
-    full = {c: 3 for c in building.closed_cities(state, ctx)}
+    full = {c: 3 for c in building.closed_to(state, ctx, name)}
     return (state["step"], tuple(state["players"][name]["cities"]),
             tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
             building.starts(state, ctx, name), True, legal.build_limit(state, ctx, name))
