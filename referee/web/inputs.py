@@ -128,7 +128,7 @@ def start_city(game, act: dict, draft=None) -> dict:
             "options": sorted(act["cities"], key=lambda c: names[c]), "names": names,
             "chosen": [city] if city else [], "targets": list(act["cities"]), "target_field": "city",
             "error": fact.get("form_error"), "marks": marks,
-            "marks_text": w.join(_("%(player)s: %(city)s", player=n, city=w.city(c)) for n, c in marks.items())}
+            "marks_text": w.series(_("%(player)s: %(city)s", player=n, city=w.city(c)) for n, c in marks.items())}
 
 
 def buy(game, act: dict, draft, money: bool = True) -> dict:

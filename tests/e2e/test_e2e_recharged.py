@@ -157,3 +157,35 @@ def test_the_trust_city_selects_follow_the_areas_tapped_and_start_the_game(serve
     page.locator("#table").wait_for()
     assert exported(page, page.url)[0]["trust_cities"] == joined
     assert problems == [], problems
+
+
+MARKING = setup_line(3, edition="recharged", dealt=DEALT, start_cities=True)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
+def test_start_cities_are_marked_on_the_tablet_and_a_seat_phone(server, new_page, shots, lang):
+    """Digest §6 (the experienced players' start): Ann taps Essen on the tablet's board and marks it; Bob
+    picks Bremen from the list on his phone and marks it; the marks show on the board."""
+    tablet = new_page(lang, "tablet")
+    problems = watched(tablet)
+    url = import_log(tablet, server, log(MARKING))
+    tablet.screenshot(path=str(shots / f"start-city-{lang}-tablet.png"))
+    swap(tablet, tablet.locator(".board g.targets a[aria-label='Essen']").click)
+    mark = tablet.locator("#input form.fact button.big")
+    assert mark.is_enabled() and mark.is_visible() and mark.bounding_box()["y"] + 44 <= 768
+    swap(tablet, mark.click)
+    assert exported(tablet, url)[-1] == {"type": "start_city", "player": "Ann", "city": "essen"}
+    assert tablet.locator(".board g.start-marks circle").count() == 1
+    phone = new_page(lang, "phone")
+    watched(phone, problems)
+    phone.goto(seat_link(tablet, url, 1))
+    phone.screenshot(path=str(shots / f"start-city-{lang}-phone.png"), full_page=True)
+    swap(phone, phone.locator("#seat #input a.city-option", has_text="Bremen").click)
+    mark = phone.locator("#seat #input form.fact button.big")
+    assert mark.is_enabled()
+    swap(phone, mark.click)
+    assert exported(tablet, url)[-1] == {"type": "start_city", "player": "Bob", "city": "bremen"}
+    tablet.goto(url)
+    assert tablet.locator(".board g.start-marks circle").count() == 2
+    tablet.screenshot(path=str(shots / f"start-city-marked-{lang}-tablet.png"))
+    assert sideways_scroll(phone) == 0 and sideways_scroll(tablet) == 0 and problems == []
