@@ -94,3 +94,16 @@ def test_the_first_build_offers_only_the_marked_city_and_its_suggestions_start_t
     suggested = re.findall(r'<form class="fact suggestion".*?</form>', html, re.S)
     assert suggested and all('value="koeln"' in s for s in suggested)
     assert not any('value="essen"' in s or 'value="bremen"' in s for s in suggested)
+
+
+def test_a_mark_is_corrected_from_the_log_page_s6(client, make_game, stored):
+    """A start city entered wrongly is corrected like any fact: the form is filled with it, and the
+    engine judges the new city (the later marks replayed after it)."""
+    game_id = make_game(MARKING_3P, MARKS[:2])
+    html = client.get(f"/games/{game_id}/log/1").get_data(as_text=True)
+    assert 'name="city" value="essen"' in html
+    response = client.post(f"/games/{game_id}/log/1", data={"seq": "2", "player": "Ann", "city": "kiel"})
+    assert response.status_code == 303
+    assert stored(game_id).state["map"]["start_cities"] == {"Ann": "kiel", "Bob": "bremen"}
+    refused = client.post(f"/games/{game_id}/log/1", data={"seq": "3", "player": "Ann", "city": "bremen"})
+    assert refused.status_code >= 400 and stored(game_id).state["map"]["start_cities"]["Ann"] == "kiel"
