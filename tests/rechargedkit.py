@@ -1,6 +1,7 @@
 """Power Grid: Recharged tables (shared by tests/rules/test_recharged.py and the rulings tests): a game
 on the Recharged edition with a known dealt market, and the situations that reach its rulings."""
 from referee.game import Game
+from referee.rules.errors import IllegalAction
 from tablekit import Table, at_phase, finish_phase, setup_line
 
 DEALT = [5, 6, 7, 8, 9, 10, 11, 12]          # plug plants dealt face up: current 5–8, future 9–12
@@ -122,5 +123,30 @@ def shared_win_on_money() -> Table:
     return t
 
 
+def start_cities_marked() -> Table:
+    """The experienced players' start (digest §6): 2 players and the Trust mark Bremen and Hamburg (a Trust
+    house goes on each 15 space)."""
+    t = trust_table(start_cities=True)
+    refused = []
+
+    def refuse(kind, **fields):     # a refusal's ruling, in the rule's words like any other (t.log_events)
+        try:
+            t.do(kind, **fields)
+        except IllegalAction as e:
+            refused.append(e.ruling)
+    refuse("start_city", player="Bob", city="kiel")          # out of turn
+    refuse("start_city", player="Ann", city="essen")         # a Trust city
+    refuse("start_city", player="Ann", city="berlin")        # outside the areas
+    t.do("start_city", player="Ann", city="bremen")
+    refuse("start_city", player="Bob", city="bremen")        # marked already
+    t.do("start_city", player="Bob", city="hamburg")
+    at_phase(t, "building", order=["Ann", "Bob"])
+    refuse("build", player="Bob", cities=["kiel"])            # the first house goes in the mark
+    refuse("build", player="Bob", cities=["hamburg", "bremen"])   # another player's mark in Step 1
+    t.log_events = refused
+    return t
+
+
 RECHARGED_SCENES = [discount_bought, discount_undercut, discount_unsold, trust_round_one, trust_fuel_and_blocks,
-                    trust_passes, uranium_phase_out, trust_phase_out, coal_storage, shared_win_on_money]
+                    trust_passes, uranium_phase_out, trust_phase_out, coal_storage, shared_win_on_money,
+                    start_cities_marked]

@@ -13,7 +13,7 @@ from referee import rulings
 from referee.game import Game, replay
 from referee.rules import errors
 from mapkit import MAP_SCENES
-from rechargedkit import RECHARGED_SCENES
+from rechargedkit import RECHARGED_SCENES, recharged_table
 from tablekit import NAMES, Table, at_phase, deck_of, finish_phase, setup_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -430,6 +430,8 @@ def refusals():
                                       "moves": [{"from": 4, "to": 13, "resource": "coal"}]}),
         (errors.IllegalBuild, builds, {"type": "build", "player": "Cara", "cities": ["Berlin"]}),
         (errors.IllegalPower, powers, {"type": "power", "player": "Ann", "plants": [50]}),
+        (errors.IllegalStartCity, recharged_table(3, start_cities=True),
+         {"type": "start_city", "player": "Ann", "city": "Berlin"}),
         (errors.IllegalAction, t, {"type": "redo"}),
     ]
 

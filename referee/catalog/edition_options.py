@@ -12,6 +12,9 @@ sources disagree, each a setup field with the edition's default:
 - `trust_cities`: the Trust's six starting cities in the order the players placed them (start player,
   other, other, start, start, other), each joined by a connection to one placed before; with a
   `seed` and without them the engine places them.
+- `start_cities`: the experienced players' start (digest §6, an optional rule, [M]): true, and once the
+  order and the areas are fixed each player in order marks the city their first house must stand in
+  (referee/maprules/experienced_start.py); default false. With the Trust, its six cities come first.
 """
 import dataclasses
 import random
@@ -19,15 +22,39 @@ import random
 from .checks import listing
 from .errors import CatalogError
 
-OPTION_KEYS = ("trust", "trust_takes", "trust_refill", "trust_phase_out", "trust_cities")
+OPTION_KEYS = ("trust", "trust_takes", "trust_refill", "trust_phase_out", "trust_cities", "start_cities")
+TRUST_KEYS = OPTION_KEYS[:5]
 TAKES = ("in_order", "first_sale")
 TRUST_CITIES = 6
 NO_TRUST = {"china_market"}   # a market of one plant per player leaves none for the Trust (a reading)
 
 
 def options_for(setup: dict, edition, seats: int, game_map) -> tuple:
-    """(edition with the Trust among its rules when it plays, the setup's option fields normalised)."""
-    given = [k for k in OPTION_KEYS if k in setup]
+    """(edition with the Trust and the marked start cities among its rules when they play, the setup's
+    option fields normalised)."""
+    edition, chosen = _trust_options(setup, edition, seats, game_map)
+    return _start_cities(setup, edition, chosen)
+
+
+def _start_cities(setup: dict, edition, chosen: dict) -> tuple:
+    """The experienced players' start (digest §6): recorded in the normalised setup only when it plays,
+    so a log set up before the option existed replays as it was."""
+    if "start_cities" not in setup:
+        on = edition.options.get("start_cities", False)
+    elif "start_cities" not in edition.options:
+        raise CatalogError(f"start_cities: not an option of the edition {edition.id!r}")
+    else:
+        on = setup["start_cities"]
+    if not isinstance(on, bool):
+        raise CatalogError(f"start_cities: true (each player marks a start city) or false, got {on!r}")
+    if not on:
+        return edition, chosen
+    edition = dataclasses.replace(edition, rules={**edition.rules, "experienced_start": {}})
+    return edition, {**chosen, "start_cities": True}
+
+
+def _trust_options(setup: dict, edition, seats: int, game_map) -> tuple:
+    given = [k for k in TRUST_KEYS if k in setup]
     options = edition.options
     if "trust" not in options:
         if given:

@@ -18,6 +18,8 @@ rulebook pp.9–10 as TL and SJ paraphrase it).
   builds in an empty city, a Trust house from its supply goes on that city's 15 space at once
   (`trust_blocks`), so the city is full until Step 3. Its houses never start Step 2 or end the game,
   and it cannot win (it is no player: state["map"]["trust"], its houses counted by state.houses_in).
+- A marked start city (the experienced players' start, referee/maprules/experienced_start.py): its Trust house
+  on the 15 space (`reserved`) counts from the first build there, which therefore places no other.
 - Refill: the 2-player row, or the 3-player row with `refill` 3 (§8.3). Germany: whether its taking
   plant 39 stops uranium is `phase_out` (§8.5).
 
@@ -174,6 +176,10 @@ def refill_due(due, state, ctx, resource, params):
 
 def built(state, ctx, name, plan, params):
     trust = _trust(state)
+    for b in plan.builds:   # a marked start city's 15 space holds a Trust house already (experienced_start.py)
+        if b.city in trust.get("reserved", ()):
+            trust["reserved"].remove(b.city)
+            trust["cities"].append(b.city)
     cities = [b.city for b in plan.builds if _empty_before(state, b.city, name)]
     placed = []
     for city in cities:

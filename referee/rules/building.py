@@ -43,6 +43,7 @@ def build(state: dict, ctx, action: dict) -> list:
     if not isinstance(in_order, bool):
         raise BadAction("in_order is true (the cities are charged in the order listed) or false")
     hooks.run(ctx, "may_build", state, ctx, name, new)
+    hooks.run(ctx, "may_build_set", state, ctx, name, new)
     begin = starts(state, ctx, name, action)
     try:
         plan = ctx.planner.route(p["cities"], new, step=state["step"],
@@ -97,8 +98,21 @@ def network_cities(ctx):
 
 def may_build_in(state: dict, ctx, name, city) -> bool:
     """Whether the map's rules let this player build in this city (the offer in `next` shows only these)."""
+    return why_closed(state, ctx, name, city) is None
+
+
+def why_closed(state: dict, ctx, name, city):
+    """The refusal of a map rule closing this city to this player now (None: open), whose `ruling`
+    (if any) says why in the rule's words."""
     try:
         hooks.run(ctx, "may_build", state, ctx, name, [city])
-    except IllegalAction:
-        return False
-    return True
+    except IllegalAction as e:
+        return e
+    return None
+
+
+def closed_to(state: dict, ctx, name) -> list:
+    """The play areas' cities closed to this player now, for any reason a map rule gives (the ones
+    closed to everyone among them): a planner's suggestion may pass through them, never build there."""
+    inside = ctx.map.cities_in(ctx.areas)
+    return sorted(set(closed_cities(state, ctx)) | {c for c in inside if not may_build_in(state, ctx, name, c)})

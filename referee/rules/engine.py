@@ -70,6 +70,16 @@ def _pass(state, ctx, action):
     raise WrongPhase(f"nobody passes in the {state['phase']} phase; each player powers cities (maybe 0)")
 
 
+def _rule_fact(kind, doing):
+    """A fact a map rule answers (hooks FACTS): refused where no rule of this game takes it."""
+    def run(state, ctx, action):
+        answer = hooks.fact(ctx, kind)
+        if answer is None:
+            raise WrongPhase(f"{doing} only in a game set up with that rule")
+        return answer(state, ctx, action)
+    return run
+
+
 ACTIONS = {
     "nominate": _in_phase("auction", auction.nominate, "plants are bought"),
     "bid": _in_phase("auction", auction.raise_bid, "plants are bought"),
@@ -82,6 +92,7 @@ ACTIONS = {
     "move": resources.move,
     "build": _turn_action("building", building.build),
     "power": _in_phase("bureaucracy", bureaucracy.power, "cities are powered"),
+    "start_city": _rule_fact("start_city", "start cities are marked (Recharged: the experienced players' start)"),
 }
 
 ANYTIME = ("move",)
@@ -98,6 +109,7 @@ FIELDS = {
     "move": ("player", "moves"),
     "build": ("player", "cities", "new_network", "in_order"),
     "power": ("player", "plants", "cities", "burn"),
+    "start_city": ("player", "city"),
 }
 
 

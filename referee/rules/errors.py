@@ -9,9 +9,10 @@ class IllegalAction(ValueError):
 
     code = "illegal"
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, ruling: dict | None = None):
         super().__init__(message)
         self.message = message
+        self.ruling = ruling    # an event saying exactly why (a map rule's refusal), written like a ruling
 
     def to_json(self) -> dict:
         return {"error": self.code, "message": self.message}
@@ -69,3 +70,9 @@ class IllegalBuild(IllegalAction):
 
 class IllegalPower(IllegalAction):
     code = "illegal_power"
+
+
+class IllegalStartCity(IllegalAction):
+    """A start city a player may not mark (Power Grid: Recharged's experienced players' start)."""
+
+    code = "illegal_start_city"

@@ -11,7 +11,7 @@ from .events import event
 from . import auction, bureaucracy, deck, end, order, plant_market, steps, variation_rules
 from .state import most_cities, new_auction
 
-WAITS_FOR_TABLE = ("draw", "discard")
+WAITS_FOR_TABLE = ("draw", "discard", "start_city")   # start_city: a player marks it (referee/maprules/experienced_start.py)
 
 
 def waiting(state: dict):

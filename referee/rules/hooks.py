@@ -195,6 +195,12 @@ def may_build(state, ctx, name, cities, params):
     """rules/building.py build, may_build_in: refuse a build (after the base checks)."""
 
 
+@_run
+def may_build_set(state, ctx, name, cities, params):
+    """rules/building.py build only, never asked city by city: refuse a build as a whole (a first house
+    that must stand in the player's marked start city)."""
+
+
 @_fold
 def closed_cities(cities, state, ctx, params):
     """rules/building.py closed_cities: cities of the board nobody may build in now (for the board)."""
@@ -214,6 +220,12 @@ def build_starts(starts, state, ctx, name, action, params):
 @_run
 def built(state, ctx, name, plan, params):
     """rules/building.py build: rulings after a build (a network begun, a general link)."""
+
+
+@_fold
+def wait_offer(offer, state, ctx, task, params):
+    """rules/legal.py next_actions: the offer (an action of `next`) for a task a rule queued that waits
+    for one of its own FACTS (the task names its player and, as `reason`, what it waits for)."""
 
 
 @_fold
@@ -297,6 +309,8 @@ PARTS = {
     "describe": "describe(w, params, players) -> the rule in one sentence for the card and the rules screen",
     "RULINGS": "RULINGS = {event type: writer(w, event) -> str}, the rule's events in words",
     "TASKS": "TASKS = {task name: fn(state, ctx, task) -> events}, rulings the rule queues itself",
+    "FACTS": "FACTS = {fact type: fn(state, ctx, action) -> events}, table facts the rule answers (engine.py "
+             "RULE_FACTS names their fields)",
     "DEFAULTS": "DEFAULTS = {parameter: value}, the values of the parameters a map may leave out",
 }
 _SIGNATURES = {"check": ("params", "game_map"), "describe": ("w", "params", "players")}
@@ -392,3 +406,8 @@ def run(ctx, hook: str, *args) -> list:
 def task(ctx, name: str):
     """The ruling a rule queues itself (its TASKS) under this task name."""
     return next(rule.TASKS[name] for rule, _ in ctx.rules if name in getattr(rule, "TASKS", {}))
+
+
+def fact(ctx, kind: str):
+    """The rule's answer to a table fact of this type (its FACTS), None when no rule of the game takes it."""
+    return next((rule.FACTS[kind] for rule, _ in ctx.rules if kind in getattr(rule, "FACTS", {})), None)

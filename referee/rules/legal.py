@@ -19,7 +19,9 @@ from .storage import alloc_of, fits, is_hybrid, specs_of, totals
 def describe_wait(task: dict) -> str:
     if task["task"] == "draw":
         return f"waiting for the card drawn to {task['reason']}"
-    return f"waiting for {task['player']} to discard a plant (over the limit)"
+    if task["task"] == "discard":
+        return f"waiting for {task['player']} to discard a plant (over the limit)"
+    return f"waiting for {task['player']} {task['reason']}"    # a rule's own (start_city)
 
 
 def next_actions(state: dict, ctx) -> dict:
@@ -35,6 +37,9 @@ def next_actions(state: dict, ctx) -> dict:
         if task["task"] == "draw":
             out["actions"] = [{"type": "draw", "reason": task["reason"], "replacing": task["replacing"],
                                "cause": task["cause"], "possible": deck.possible_draws(state["deck"])}]
+        elif task["task"] != "discard":   # a fact a map rule waits for (hook wait_offer)
+            out["actions"] = [hooks.fold(ctx, "wait_offer", {"type": task["task"], "player": task["player"]},
+                                         state, ctx, task)]
         else:
             plants = state["players"][task["player"]]["plants"]
             out["actions"] = [{"type": "discard", "player": task["player"],
@@ -194,8 +199,9 @@ def build_choices(state: dict, ctx, fact: dict) -> dict:
     every city of the map with what it would add to the build given the cities already chosen, or why
     it cannot be chosen now: {"left": money left after the build so far, "cities": [{"city", "cost"}]
     affordable, cheapest first, "refused": [{"city", "reason", ...}]}. Reasons: "yours", "outside"
-    (area), "full" (houses, step), "closed" (a map rule), "limit" (max: cities this turn may still
-    add), "unreachable", "budget" (cost, left)."""
+    (area), "full" (houses, step), "closed" (a map rule; `rule`: its refusal's event type, if it
+    gives one), "start" (the offer's `start_city`, a first house's marked city, comes first: start),
+    "limit" (max: cities this turn may still add), "unreachable", "budget" (cost, left)."""
     who, chosen = fact["player"], list(fact.get("cities", ()))
     p, step = state["players"][who], state["step"]
     offer = next(a for a in state["next"]["actions"] if a["type"] == "build")
@@ -213,6 +219,7 @@ def build_choices(state: dict, ctx, fact: dict) -> dict:
               if n is not None]
     room = min(limits) - len(chosen) if limits else None
     left = p["money"] - base
+    start = offer.get("start_city") if offer.get("start_city") not in chosen else None   # a marked first house
     inside = ctx.map.cities_in(ctx.areas)
     cities, refused = [], []
     for city in sorted(ctx.map.cities):
@@ -226,7 +233,10 @@ def build_choices(state: dict, ctx, fact: dict) -> dict:
         elif houses_in(state, city) >= ctx.map.open_spaces(city, step):
             why = {"reason": "full", "houses": houses_in(state, city), "step": step}
         elif city not in open_cities:
-            why = {"reason": "closed"}
+            ruling = getattr(building.why_closed(state, ctx, who, city), "ruling", None)
+            why = {"reason": "closed", **({"rule": ruling["type"]} if ruling else {})}
+        elif start is not None and city != start:
+            why = {"reason": "start", "start": start}
         elif room is not None and room <= 0:
             why = {"reason": "limit", "max": min(limits)}
         elif city not in costs:

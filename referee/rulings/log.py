@@ -79,6 +79,12 @@ def _f_build(w, f):
     return w._("%(player)s builds in %(cities)s", player=f["player"], cities=w.cities_by_name(f["cities"]))
 
 
+@fact_line("start_city")
+def _f_start_city(w, f):
+    return w._("%(player)s marks %(city)s as their start city", player=f["player"],
+               city=w.cities_by_name([f["city"]]))
+
+
 @fact_line("power")
 def _f_power(w, f):
     player, plants, cities = f["player"], f.get("plants"), f.get("cities")

@@ -21,6 +21,9 @@ def describe_next(next_actions: dict, lang: str, game_map=None, money: bool = Tr
         a = acts["discard"]
         return w._("%(player)s is over the plant limit: discard one of %(plants)s.",
                    player=a["player"], plants=w.plants(a["plants"], "or"))
+    if "start_city" in acts:
+        return w._("Waiting for %(player)s to mark a start city (experienced players: the first house goes there).",
+                   player=acts["start_city"]["player"])
     if "bid" in acts or "pass_bid" in acts:
         a = acts.get("bid") or acts["pass_bid"]
         if "bid" in acts:
@@ -57,6 +60,9 @@ def allowed_now(next_actions: dict, lang: str, game_map=None, money: bool = True
         a = acts["discard"]
         return w._("First %(player)s discards one of %(plants)s.", player=a["player"],
                    plants=w.plants(a["plants"], "or"))
+    if "start_city" in acts:
+        return w._("First %(player)s marks a start city: a city of the play areas that nobody has marked.",
+                   player=acts["start_city"]["player"])
     if "bid" in acts:
         a = acts["bid"]
         if not money:

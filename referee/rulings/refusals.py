@@ -2,7 +2,7 @@
 from ..rules import errors
 from .next import allowed_now
 from .vocabulary import N_
-from .words import Words
+from .words import Words, render
 
 
 PROBLEMS = {
@@ -20,6 +20,7 @@ PROBLEMS = {
     errors.ImpossibleDraw: N_("That card cannot be the one that came up."),
     errors.IllegalBuild: N_("That cannot be built."),
     errors.IllegalPower: N_("Those plants cannot power that."),
+    errors.IllegalStartCity: N_("That city cannot be marked as a start city."),
     errors.IllegalAction: N_("That cannot be done now."),
 }
 
@@ -43,9 +44,12 @@ def render_error(error, lang: str, next_actions=None, game_map=None, fact=None, 
         return bounds
     problem = next((text for cls, text in PROBLEMS.items() if isinstance(error, cls)),
                    PROBLEMS[errors.IllegalAction])
+    said = w._(problem)
+    if getattr(error, "ruling", None):    # a map rule's refusal says exactly why, in its own words
+        said = w.sentences(said, render(error.ruling, lang, game_map))
     if next_actions is None or isinstance(error, errors.BadSetup):
-        return w._(problem)
-    return w.sentences(w._(problem), allowed_now(next_actions, lang, game_map, money))
+        return said
+    return w.sentences(said, allowed_now(next_actions, lang, game_map, money))
 
 
 def _refused_correction(w, error) -> str:

@@ -175,10 +175,21 @@ def placed(game_map, state: dict, colours: dict) -> list:
         for i, city in enumerate(other["cities"]):
             if city in spots:
                 put(city, 0 if i < 6 else 1, NEUTRAL_COLOUR, _("The Trust"))
+        for city in other.get("reserved", ()):   # on a marked start city's 15 space, its 10 space still free
+            if city in spots:
+                put(city, 1, NEUTRAL_COLOUR, _("The Trust"))
     for name, p in state["players"].items():
         for city in p["cities"]:
             put(city, min(set(range(len(taken.get(city, ())) + 1)) - taken.get(city, set())), colours[name], name)
     return out
+
+
+def start_marks(game_map, state: dict) -> list:
+    """The start cities the players marked (Recharged's experienced players' start: a uranium token on
+    each), with whose mark it is; none once the marking player has built there."""
+    marks = state.get("map", {}).get("start_cities", {})
+    return [{**spot, "player": name} for name, city in marks.items() if city not in state["players"][name]["cities"]
+            for spot in spots(game_map, [city])]
 
 
 def routes(game_map, plan) -> list:

@@ -4,7 +4,7 @@ from flask_babel import gettext as _, ngettext
 
 from .views import words
 
-ORDER = ("budget", "limit", "full", "closed", "unreachable", "outside", "yours")
+ORDER = ("start", "budget", "limit", "full", "closed", "unreachable", "outside", "yours")
 
 
 def refusals(ctx, player: str, choices: dict) -> list:
@@ -15,8 +15,15 @@ def refusals(ctx, player: str, choices: dict) -> list:
     w = words(ctx.map)
     groups: dict[str, list] = {}
     for o in choices["refused"]:
-        groups.setdefault(o["reason"], []).append(o)
+        if o["reason"] == "closed" and o.get("rule"):    # closed by a rule that says why in its own words
+            groups.setdefault(("rule", o["rule"]), []).append(o)
+        else:
+            groups.setdefault(o["reason"], []).append(o)
     out = []
+    for key in [k for k in groups if isinstance(k, tuple)]:
+        found = groups[key]
+        text = w.ruling(key[1], {"player": player, "cities": sorted((o["city"] for o in found), key=w.city)})
+        out.append({"reason": "closed", "text": text})
     for reason in ORDER:
         found = groups.get(reason)
         if not found:
@@ -37,6 +44,9 @@ def refusals(ctx, player: str, choices: dict) -> list:
                                          first["step"], cities=names),
                 "closed": lambda: _("Closed to %(player)s now by this map's rules: %(cities)s.",
                                     player=player, cities=names),
+                "start": lambda: _("%(player)s's first house goes in %(city)s, the start city marked: choose it "
+                                   "first, then %(cities)s.", player=player, city=w.city(first["start"]),
+                                   cities=names),
                 "unreachable": lambda: _("Not reachable from %(player)s's cities inside the play areas: "
                                          "%(cities)s.", player=player, cities=names),
                 "outside": lambda: _("Outside the play areas: %(cities)s.", cities=names),

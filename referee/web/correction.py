@@ -31,6 +31,8 @@ def form_values(fact: dict) -> dict:
         out["in_order"] = ["1" if fact.get("in_order") else ""]
     if kind == "buy":
         out["market"] = [fact.get("market", "")]
+    if kind == "start_city":     # Recharged's experienced start
+        out["city"] = [fact["city"]]
     if kind == "power":
         if "plants" in fact:
             out["plants"] = [str(p) for p in fact["plants"]] + [""]
@@ -53,7 +55,8 @@ def label(field: str) -> str:
             "price": _("Price"), "card": _("Card drawn (a number or step3)"), "from": _("From plant"),
             "to": _("To plant"), "resource": _("Resource"), "count": _("Cubes"), "cities": _("City"),
             "plants": _("Plant fired"), "powered": _("Cities powered"), "market": _("Declared market"),
-            "new_network": _("City that begins another network"), "in_order": _("Order charged")}[field]
+            "new_network": _("City that begins another network"), "in_order": _("Order charged"),
+            "city": _("Start city")}[field]
 
 
 def correction_fields(fact: dict, posted, game) -> list:

@@ -6,7 +6,8 @@ is the engine's business.
 
 Form fields (all text; repeated fields may appear several times):
 
-    type       nominate | bid | pass_bid | sold | pass | draw | discard | buy | move | build | power | undo | redo
+    type       nominate | bid | pass_bid | sold | pass | draw | discard | buy | move | build | power | start_city
+               | undo | redo
     player     a player's name, as in the setup
     plant      nominate, sold, discard: a plant number
     bid        nominate: the opening bid (blank: the plant's number)
@@ -18,6 +19,7 @@ Form fields (all text; repeated fields may appear several times):
     market     buy: the resource market declared, on a map with several (Korea: north or south; blank: none)
     from, to, resource, count     move: one transfer between two of the player's plants (count blank: 1)
     cities     build: a city id, repeated for each city
+    city       start_city: the city a player marks (Recharged's experienced players' start)
     new_network  build: the city built that begins another network (Japan; blank: none)
     in_order   build: any value: the cities are charged in the order given (the table's), not the cheapest
     plants     power: a plant number to fire, repeated; `fire=1` says the list was given (maybe empty);
@@ -36,7 +38,7 @@ from .numbers import typed, whole
 from .views import resource_name
 
 TYPES = ("nominate", "bid", "pass_bid", "sold", "pass", "draw", "discard", "buy", "move", "build", "power",
-         "undo", "redo")
+         "start_city", "undo", "redo")
 
 
 class FormError(ValueError):
@@ -139,6 +141,11 @@ def fact_from_form(form, players) -> dict:
             fact["in_order"] = True
     elif kind == "power":
         fact.update(power_fields(form))
+    elif kind == "start_city":
+        city = (form.get("city") or "").strip()
+        if not city:
+            raise FormError(_("Choose the city to mark."))
+        fact["city"] = city[:60]
     return fact
 
 

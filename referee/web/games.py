@@ -54,23 +54,33 @@ def new():
 
 @bp.get("/games/new/areas")
 def areas():
-    """The area picker alone, redrawn after each tap (htmx), with how many areas are chosen of how many.
+    """The area picker alone, redrawn after each tap (htmx), with how many areas are chosen of how many,
+    and out of band the Trust's city selects, whose lists are the chosen areas' cities.
     A redraw that would show what the page shows already (a name typed, the count unchanged) answers
     204 and the page keeps its picker: replacing it under a finger would swallow that finger's tap."""
-    mark, html = areas_fragment(setup_form.read(request.args))
+    form = setup_form.read(request.args)
+    mark, html = areas_fragment(form)
     if request.args.get("drawn") == mark:
         return "", 204
-    return html
+    return html + trust_cities_fragment(form, oob=True)
 
 
 DRAWN_BLANK = 'name="drawn" value=""'
 
 
 def areas_fragment(form) -> tuple:
-    """(fingerprint, HTML) of the area picker; the HTML carries its own fingerprint as `drawn`."""
+    """(fingerprint, HTML) of the area picker; the HTML carries its own fingerprint as `drawn`, which
+    covers the Trust's city selects too (they follow the areas)."""
     html = render_template("games/_areas.html", **_picker(form), drawn="")
-    mark = hashlib.sha256(html.encode()).hexdigest()[:16]
+    mark = hashlib.sha256((html + trust_cities_fragment(form)).encode()).hexdigest()[:16]
     return mark, Markup(html.replace(DRAWN_BLANK, f'name="drawn" value="{mark}"', 1))
+
+
+def trust_cities_fragment(form, oob: bool = False) -> Markup:
+    """The Trust's six city selects (Recharged, 2 players), listing the cities of the chosen areas
+    (the engine's list, edition_options.trust_city_choices); `oob`: for htmx to swap them beside the picker."""
+    return Markup(render_template("games/_trust_cities.html", form=form, oob=oob,
+                                  trust_city_options=setup_form.trust_city_choices_for(form)))
 
 
 @bp.post("/games/new/board")
@@ -127,7 +137,7 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
                            broken=broken, board_problems=board_problems, board_diagnostics=board_diagnostics,
                            board_file=board_file, areas_picker=areas_fragment(form)[1],
-                           trust_city_options=setup_form.trust_city_choices_for(form), **_picker(form)), status
+                           trust_cities_picker=trust_cities_fragment(form), **_picker(form)), status
 
 
 def _picker(form) -> dict:

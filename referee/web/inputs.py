@@ -66,6 +66,8 @@ def panel(game, draft=None, money: bool = True) -> dict:
         return {"template": "_input_draw.html", "draw": acts["draw"]}
     if "discard" in acts:
         return discard(game, acts["discard"])
+    if "start_city" in acts:
+        return start_city(game, acts["start_city"], draft)
     if "power" in acts:
         waiting = [a for a in nxt["actions"] if a["type"] == "power"]
         return {"template": "_input_power.html", "players": [power(game, a, draft) for a in waiting],
@@ -108,6 +110,25 @@ def discard(game, act: dict) -> dict:
     plants = [owned(game.ctx, pl) for pl in p["plants"]]
     return {"template": "_input_discard.html", "player": act["player"], "plants": plants,
             "choices": act["plants"], "newest": p["plants"][-1]["number"], "resources": RESOURCES}
+
+
+def start_city(game, act: dict, draft=None) -> dict:
+    """Recharged's experienced players' start: the player marks one of the cities the engine offers
+    (`next`'s start_city: the play areas' cities nobody marked, no Trust city), tapped on the board or
+    in the list (a draft), then confirmed; the marks made so far."""
+    state, ctx = game.state, game.ctx
+    name = act["player"]
+    names = {c: ctx.map.cities[c].name for c in act["cities"]}
+    w = words(ctx.map)
+    fact = draft_fact(game, draft, "start_city", name) or {}
+    city = fact.get("city") if fact.get("city") in names else None
+    marks = state["map"]["start_cities"]
+    base = {"type": "start_city", "player": name}
+    return {"template": "_input_start_city.html", "player": name, "act": act, "base": base, "city": city,
+            "options": sorted(act["cities"], key=lambda c: names[c]), "names": names,
+            "chosen": [city] if city else [], "targets": list(act["cities"]), "target_field": "city",
+            "error": fact.get("form_error"), "marks": marks,
+            "marks_text": w.series(_("%(player)s: %(city)s", player=n, city=w.city(c)) for n, c in marks.items())}
 
 
 def buy(game, act: dict, draft, money: bool = True) -> dict:
@@ -231,8 +252,9 @@ def suggestions(game, name: str, choices: dict, money: bool = True) -> list:
 def most_cities(game, name: str) -> dict | None:
     """The most cities the player's money could build now, as the planner suggests them on the build
     panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
-    cities the map's rules close to everyone count as full, and no more cities than one build may
-    add (Japan's round 1: legal.build_limit)."""
+    cities the rules close to this player count as full (building.closed_to: Recharged's start city
+    another player marked, until Step 2), and no more cities than one build may add (Japan's round 1:
+    legal.build_limit)."""
     return _most(_suggestions(game.ctx, *most_cities_question(game, name)))
 
 
@@ -240,7 +262,7 @@ def most_cities_question(game, name: str) -> tuple:
     """What most_cities asks the planner (cheap to find): the same tuple means the same answer, so a
     page can tell whether an answer it shows still holds (and most_cities_known looks it up)."""
     state, ctx = game.state, game.ctx
-    full = {c: 3 for c in building.closed_cities(state, ctx)}
+    full = {c: 3 for c in building.closed_to(state, ctx, name)}
     return (state["step"], tuple(state["players"][name]["cities"]),
             tuple(sorted({**occupied(state), **full}.items())), state["players"][name]["money"],
             building.starts(state, ctx, name), True, legal.build_limit(state, ctx, name))

@@ -15,7 +15,8 @@ shipped deck's id; an uploaded deck file is read by games.create). Table rules: 
 (a house reading's choice, maps/readings/readings.toml; only those that concern the game and differ from the
 default go into the setup line). Power Grid: Recharged: edition ("recharged"), dealt (repeated: the plug
 plants dealt face up; none: the referee deals), no_trust (2 players without the Trust; the referee places
-the Trust's cities).
+the Trust's cities), trust_city_N (the Trust's six cities in placement order), start_cities (the experienced
+players' start: each player marks a start city at the table before round 1's auction).
 """
 import re
 import secrets
@@ -92,6 +93,7 @@ class SetupForm:
     edition: str = "original"       # or "recharged" (Power Grid: Recharged, docs/editions.md)
     dealt: list = field(default_factory=list)    # Recharged: the plug plants dealt face up (none: the referee deals)
     no_trust: bool = False          # Recharged with 2 players: play without the Trust
+    start_cities: bool = False      # Recharged: the experienced players' start (each marks a start city)
     trust_cities: list = field(default_factory=lambda: [""] * 6)   # Recharged, 2 players: the Trust's 6 cities as placed ("" unset)
     readings: dict = field(default_factory=dict)   # Table rules: house reading -> the choice made
 
@@ -183,6 +185,7 @@ def read(form) -> SetupForm:
     result.edition = "recharged" if form.get("edition") == "recharged" else "original"
     result.dealt = sorted({int(n) for n in form.getlist("dealt") if n.isascii() and n.isdigit() and len(n) < 3})
     result.no_trust = bool(form.get("no_trust"))
+    result.start_cities = bool(form.get("start_cities"))
     result.trust_cities = [(form.get(f"trust_city_{i}") or "")[:60] for i in range(1, TRUST_CITIES + 1)]
     return result
 
@@ -345,6 +348,8 @@ def setup_line(f: SetupForm) -> dict:
             line["trust"] = False
         if trusts_cities(f):
             line["trust_cities"] = trusts_cities(f)
+        if f.start_cities:                # the experienced players' start (digest §6)
+            line["start_cities"] = True
         # what the table did not enter (the deal, the Trust's cities) the referee decides from a seed
         line.setdefault("seed", secrets.randbelow(2 ** 31))
     return line

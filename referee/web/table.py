@@ -148,7 +148,8 @@ def table_values(table, events=None, draft=None, shown: int | None = None, keep_
                   "houses": now["houses"], "routes": panel.get("routes", []),
                   "chosen": board.spots(ctx.map, panel.get("chosen", [])),
                   "closed": board.spots(ctx.map, views.closed_cities(game.state, ctx)),
-                  "targets": board.spots(ctx.map, panel.get("targets", []))},
+                  "targets": board.spots(ctx.map, panel.get("targets", [])),
+                  "start_marks": board.start_marks(ctx.map, game.state)},
     }
 
 

@@ -99,3 +99,93 @@ def test_a_two_player_game_with_the_trust_from_the_seat_phones(server, new_page)
     panel = tablet.locator(".players article.neutral")
     assert "トラスト" in panel.inner_text() and panel.locator(".card .num").all_inner_texts() == ["9"]
     assert sideways_scroll(ann) == 0 and sideways_scroll(bob) == 0 and problems == []
+
+
+def trust_options(page) -> list:
+    return page.locator("#trust-cities select[name=trust_city_1] option").evaluate_all(
+        "os => os.map(o => o.value).filter(v => v)")
+
+
+def test_the_trust_city_selects_follow_the_areas_tapped_and_start_the_game(server, new_page, shots):
+    """Digest §4 on the new-game page (ja, tablet): tapping areas redraws the six selects with the
+    chosen areas' cities at once; a seventh-city order not joined is refused in Japanese, then the six
+    cities in a joined order start the game with them."""
+    from tableplayer import START, settled
+    page = new_page("ja", "tablet")
+    problems = []
+    page.on("console", lambda m: m.type == "error" and "status of 400" not in m.text   # the refusal below
+            and problems.append(f"console: {m.text}"))
+    page.on("response", lambda r: r.status >= 400 and not r.url.endswith("/games/new")
+            and problems.append(f"{r.status} {r.url}"))
+    page.goto(server + "/games/new")
+
+    def paced(entry):   # at a person's pace: a quicker change replaces (aborts) the form's redraw under way
+        entry()
+        page.wait_for_timeout(450)      # the form's redraw after typing stops (input delay:400ms)
+        settled(page)
+    paced(lambda: page.locator("input[name=map][value=germany]").check())
+    for seat, name in enumerate(["春子", "健太"], 1):
+        paced(lambda: page.fill(f"input[name=name_{seat}]", name))
+        paced(lambda: page.evaluate("() => document.activeElement.blur()"))   # its change event, alone
+        paced(lambda: page.select_option(f"select[name=position_{seat}]", str(seat)))
+    paced(lambda: page.locator("input[name=edition][value=recharged]").check())
+    every = trust_options(page)
+    assert "berlin" in every and "trier" in every            # no area chosen yet: every city
+    for area in ("NW", "W"):
+        page.locator(f"#areas label.toggle:has(input[value='{area}'])").click()
+        settled(page)
+        page.locator(f"#areas input[value='{area}']:checked").wait_for(state="attached")
+    page.wait_for_function("() => !document.querySelector(\"#trust-cities option[value='trier']\")")
+    assert "essen" in trust_options(page) and "berlin" not in trust_options(page)
+    page.locator("#areas label.toggle:has(input[value='SW'])").click()
+    settled(page)
+    page.locator("#trust-cities option[value='trier']").first.wait_for(state="attached")
+    assert "mainz" in trust_options(page) and "berlin" not in trust_options(page)
+    apart = ["duesseldorf", "trier", "aachen", "saarbruecken", "mainz", "koeln"]
+    for i, city in enumerate(apart, 1):
+        paced(lambda: page.select_option(f"select[name=trust_city_{i}]", city))
+    with page.expect_navigation():
+        page.locator(START).click()
+    alert = page.locator(".error[role=alert]").inner_text()
+    assert "トラストの都市：Trier（2番目に置いた都市）" in alert
+    page.screenshot(path=str(shots / "new-game-trust-refused-ja-tablet.png"), full_page=True)
+    joined = ["duesseldorf", "aachen", "trier", "saarbruecken", "mainz", "koeln"]
+    for i, city in enumerate(joined, 1):
+        paced(lambda: page.select_option(f"select[name=trust_city_{i}]", city))
+    with page.expect_navigation():
+        page.locator(START).click()
+    page.locator("#table").wait_for()
+    assert exported(page, page.url)[0]["trust_cities"] == joined
+    assert problems == [], problems
+
+
+MARKING = setup_line(3, edition="recharged", dealt=DEALT, start_cities=True)
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hant"])
+def test_start_cities_are_marked_on_the_tablet_and_a_seat_phone(server, new_page, shots, lang):
+    """Digest §6 (the experienced players' start): Ann taps Essen on the tablet's board and marks it; Bob
+    picks Bremen from the list on his phone and marks it; the marks show on the board."""
+    tablet = new_page(lang, "tablet")
+    problems = watched(tablet)
+    url = import_log(tablet, server, log(MARKING))
+    tablet.screenshot(path=str(shots / f"start-city-{lang}-tablet.png"))
+    swap(tablet, tablet.locator(".board g.targets a[aria-label='Essen']").click)
+    mark = tablet.locator("#input form.fact button.big")
+    assert mark.is_enabled() and mark.is_visible() and mark.bounding_box()["y"] + 44 <= 768
+    swap(tablet, mark.click)
+    assert exported(tablet, url)[-1] == {"type": "start_city", "player": "Ann", "city": "essen"}
+    assert tablet.locator(".board g.start-marks circle").count() == 1
+    phone = new_page(lang, "phone")
+    watched(phone, problems)
+    phone.goto(seat_link(tablet, url, 1))
+    phone.screenshot(path=str(shots / f"start-city-{lang}-phone.png"), full_page=True)
+    swap(phone, phone.locator("#seat #input a.city-option", has_text="Bremen").click)
+    mark = phone.locator("#seat #input form.fact button.big")
+    assert mark.is_enabled()
+    swap(phone, mark.click)
+    assert exported(tablet, url)[-1] == {"type": "start_city", "player": "Bob", "city": "bremen"}
+    tablet.goto(url)
+    assert tablet.locator(".board g.start-marks circle").count() == 2
+    tablet.screenshot(path=str(shots / f"start-city-marked-{lang}-tablet.png"))
+    assert sideways_scroll(phone) == 0 and sideways_scroll(tablet) == 0 and problems == []

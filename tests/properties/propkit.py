@@ -122,6 +122,15 @@ def check_invariants(state: dict, ctx) -> None:
         assert state["step"] == 1 and not state["step2_started"], state["step"]
     # the Trust's six starting houses (Recharged); its blocking houses stand on the 15 space beyond the Step's
     houses.update(state.get("map", {}).get("trust", {}).get("cities", [])[:6])
+    trust = state.get("map", {}).get("trust")
+    if trust is not None:   # 16 houses: its cities, its supply and those on marked start cities' 15 spaces
+        assert len(trust["cities"]) + trust["supply"] + len(trust.get("reserved", ())) == 16, trust
+    marks = state.get("map", {}).get("start_cities", {})   # Recharged's experienced start (digest §6)
+    for name, city in marks.items():
+        if players[name]["cities"]:
+            assert city in players[name]["cities"], (name, "first house not in the marked city", city)
+        if state["step"] == 1 and not state["step2_started"]:
+            assert all(city not in p["cities"] for n, p in players.items() if n != name), (city, "another's mark")
     for city, n in houses.items():
         assert n <= ctx.map.open_spaces(city, state["step"]), (city, n, "houses in Step", state["step"])
     assert sorted(state["order"]) == sorted(players)
@@ -209,6 +218,8 @@ def candidates(state: dict, ctx, ch: Choices) -> list:
     first = acts[0]
     if first["type"] == "draw":
         return [{"type": "draw", "card": ch.pick(first["possible"])}]
+    if first["type"] == "start_city":   # Recharged's experienced start: a city of the offer
+        return [{"type": "start_city", "player": first["player"], "city": ch.pick(first["cities"])}]
     bot = ch.int(0, 9) < 7
     if first["type"] == "discard":
         who, offer = first["player"], first["plants"]
@@ -362,6 +373,8 @@ def within_offer(state: dict, ctx, entry: dict) -> bool:
         t = act["type"]
         if kind == "draw" == t:
             return entry["card"] in act["possible"]
+        if kind == "start_city" == t:
+            return who == act["player"] and entry["city"] in act["cities"]
         if kind == "discard" == t:
             return "keep" not in entry and who == act["player"] and entry["plant"] in act["plants"]
         if kind == t == "bid" and who == act["player"]:

@@ -55,3 +55,20 @@ def test_recharged_france_with_its_own_removal_counts_plays_to_the_end_s7(player
     run = recharged_run(data, players, "france")
     assert run.state["phase"] == "over" and run.state["result"]["winners"]
     run.check_replay()
+
+
+@pytest.mark.parametrize("board", ["germany", "usa"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@games(2)
+@given(data=st.data())
+def test_random_recharged_games_with_the_experienced_start_end_and_replay_s6(board, players, data):
+    """Digest §6 (optional rule): every player marks a start city before round 1's auction; the first
+    house stands there and nobody else builds there before Step 2 (propkit.check_invariants); with the
+    Trust at 2, a Trust house on each mark's 15 space (§4, SJ RULES-NOTES #7)."""
+    run = recharged_run(data, players, board, start_cities=True)
+    assert run.state["phase"] == "over" and run.state["result"]["winners"]
+    assert sorted(run.state["map"]["start_cities"]) == sorted(p["name"] for p in run.setup["players"])
+    if players == 2:
+        trust = run.state["map"]["trust"]
+        assert len(trust["cities"]) + len(trust.get("reserved", ())) >= 8
+    run.check_replay()

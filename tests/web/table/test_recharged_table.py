@@ -149,3 +149,23 @@ def test_wrong_trust_cities_are_refused_on_the_page_in_the_players_language_s4(c
     html = answer.get_data(as_text=True)
     assert answer.status_code == 400 and message in html.replace("&#39;", "'")
     assert len(stored(app)) == before
+
+
+def test_tapping_an_area_redraws_the_trust_city_selects_out_of_band_s4(client):
+    """Digest §4: the Trust's cities lie in the chosen areas, so the area picker's redraw (htmx) sends
+    the six selects too, listing the areas now chosen; a chosen city still listed stays chosen."""
+    form = {k: v for k, v in _trust_form(["essen"]).items() if k != "areas"}
+    first = client.get("/games/new/areas", query_string={**form, "areas": ["NW", "W"]}).get_data(as_text=True)
+    assert 'id="trust-cities"' in first and 'hx-swap-oob="true"' in first
+    assert '<option value="essen" selected>' in first and '<option value="trier"' not in first
+    tapped = client.get("/games/new/areas", query_string={**form, "areas": ["NW", "W"], "toggle": "SW"})
+    html = tapped.get_data(as_text=True)
+    assert tapped.status_code == 200 and '<option value="trier"' in html and '<option value="mainz"' in html
+    assert '<option value="berlin"' not in html
+
+
+def test_an_unchanged_area_picker_answers_204_and_keeps_the_trust_selects(client):
+    form = _trust_form(["essen"])
+    drawn = re.search(r'name="drawn" value="([0-9a-f]+)"',
+                      client.get("/games/new/areas", query_string=form).get_data(as_text=True))[1]
+    assert client.get("/games/new/areas", query_string={**form, "drawn": drawn}).status_code == 204
