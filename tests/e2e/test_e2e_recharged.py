@@ -119,7 +119,7 @@ def test_the_trust_city_selects_follow_the_areas_tapped_and_start_the_game(serve
             and problems.append(f"{r.status} {r.url}"))
     page.goto(server + "/games/new")
 
-    def paced(entry):   # at a person's pace: a quicker change replaces (aborts) the form's redraw under way
+    def paced(entry):   # one change at a time: each redraw of the form is checked as it lands
         entry()
         page.wait_for_timeout(450)      # the form's redraw after typing stops (input delay:400ms)
         settled(page)
