@@ -5,7 +5,9 @@ The table deals the opening market itself (digest /work/shared/recharged.md §1)
 `dealt` lists the plug plants dealt face up (8); without it a `seed` lets the engine deal (tests,
 demos), and the normalised setup keeps what was dealt, so a log replays anywhere. A map with its own
 plant setup in seed 001 (a prepared deck, a market by player count, plants set aside) keeps it: the
-deal is the base game's setup step, which such a map replaces (a reading, docs/editions.md).
+deal is the base game's setup step, which such a map replaces (a reading, docs/editions.md), unless
+the edition gives the map a deal of its own (`[maps.<id>] deal`, digest §7: Russia, Québec, Brazil):
+that deal then replaces the map's prepared deck (`[setup] deck`).
 """
 import dataclasses
 import random
@@ -36,6 +38,8 @@ def prepare_edition(setup: dict, game_map, edition, original=None) -> tuple:
     game_map = board_for(game_map, edition, "board" in setup)
     players = setup.get("players")
     seats = len(players) if isinstance(players, list) else 0
+    if edition.deal is not None and edition.deal["own"]:
+        game_map = own_deal_map(game_map)
     if edition.deal is not None and any(k in game_map.setup for k in OWN_PLANT_SETUP):
         if "dealt" in setup:
             raise CatalogError(f"dealt: {game_map.name} keeps its own plant setup (seed 001), so nothing is dealt")
@@ -51,6 +55,13 @@ def prepare_edition(setup: dict, game_map, edition, original=None) -> tuple:
     return game_map, edition, out
 
 
+def own_deal_map(game_map):
+    """The map as an edition with a deal of the map's own plays it: without its seed 001 prepared deck."""
+    if "deck" not in game_map.setup:
+        return game_map
+    return dataclasses.replace(game_map, setup={k: v for k, v in game_map.setup.items() if k != "deck"})
+
+
 def pool(game_map, edition) -> list:
     """The plug plants the table deals from: the edition's, less those the map removes."""
     gone = set(game_map.setup.get("removed", []))
@@ -59,8 +70,8 @@ def pool(game_map, edition) -> list:
 
 def _dealt(setup: dict, game_map, edition) -> list:
     plugs, size = pool(game_map, edition), edition.deal["market"]
-    # a card the map puts on top in the original (France: 11) is always in the opening market (BG, a reading)
-    fixed = [edition.top_of_deck] if edition.top_of_deck in plugs else []
+    # plants the map always deals face up (France 11, Brazil 6 and 14: digest §7, BG, a reading)
+    fixed = [n for n in edition.deal["always"] if n in plugs]
     dealt = setup.get("dealt")
     if dealt is None:
         seed = setup.get("seed")
@@ -80,6 +91,9 @@ def _dealt(setup: dict, game_map, edition) -> list:
         raise CatalogError(f"dealt: a plant is listed twice: {dealt}")
     if len(dealt) != size:
         raise CatalogError(f"dealt: {size} plug plants are dealt face up; {len(dealt)} given")
-    if fixed and fixed[0] not in dealt:
-        raise CatalogError(f"dealt: on {game_map.name} plant {fixed[0]} is always in the opening market")
+    missing = [n for n in fixed if n not in dealt]
+    if missing:
+        raise CatalogError(f"dealt: on {game_map.name} " + (f"plant {fixed[0]} is" if len(fixed) == 1 else
+                                                             f"plants {listing(fixed)} are")
+                           + " always in the opening market")
     return sorted(number(n) for n in dealt)
