@@ -55,3 +55,16 @@ def test_recharged_france_with_its_own_removal_counts_plays_to_the_end_s7(player
     run = recharged_run(data, players, "france")
     assert run.state["phase"] == "over" and run.state["result"]["winners"]
     run.check_replay()
+
+
+@pytest.mark.parametrize("board, players", [(b, n) for b in ("russia", "quebec", "brazil") for n in player_counts(b)])
+@games(1)
+@given(data=st.data())
+def test_recharged_maps_with_their_own_deal_play_to_the_end_s7(board, players, data):
+    """Digest §7 (readings): Russia's 3 + 3 market and 5 low cards on top, Québec's 18 and 22 under the top
+    card and eco plants never removed, Brazil's 6 and 14 always dealt and garbage plants never removed,
+    played out at each player count; every draw is one the deck by its backs allows."""
+    run = recharged_run(data, players, board)
+    assert run.state["phase"] == "over" and run.state["result"]["winners"]
+    assert "dealt" in run.game.setup and "prepared" not in run.state["deck"]
+    run.check_replay()
