@@ -55,11 +55,17 @@ def prepare_edition(setup: dict, game_map, edition, original=None) -> tuple:
     return game_map, edition, out
 
 
+OWN_DEAL_REPLACES = ("initial_market", "top_of_deck")   # a map's [overrides] its own deal replaces
+
+
 def own_deal_map(game_map):
-    """The map as an edition with a deal of the map's own plays it: without its seed 001 prepared deck."""
-    if "deck" not in game_map.setup:
+    """The map as an edition with a deal of the map's own plays it: without its seed 001 prepared deck,
+    printed opening market (Russia's 3–5 / 7–9) and card on top (France's 11), which the deal replaces
+    (the rest of the map's setup, its plants out of the game, stays)."""
+    if "deck" not in game_map.setup and not set(OWN_DEAL_REPLACES) & set(game_map.overrides):
         return game_map
-    return dataclasses.replace(game_map, setup={k: v for k, v in game_map.setup.items() if k != "deck"})
+    return dataclasses.replace(game_map, setup={k: v for k, v in game_map.setup.items() if k != "deck"},
+                               overrides={k: v for k, v in game_map.overrides.items() if k not in OWN_DEAL_REPLACES})
 
 
 def pool(game_map, edition) -> list:
