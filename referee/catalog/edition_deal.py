@@ -38,21 +38,32 @@ def prepare_edition(setup: dict, game_map, edition, original=None) -> tuple:
     game_map = board_for(game_map, edition, "board" in setup)
     players = setup.get("players")
     seats = len(players) if isinstance(players, list) else 0
-    if edition.deal is not None and edition.deal["own"]:
-        game_map = own_deal_map(game_map)
-    if edition.deal is not None and any(k in game_map.setup for k in OWN_PLANT_SETUP):
-        if "dealt" in setup:
-            raise CatalogError(f"dealt: {game_map.name} keeps its own plant setup (seed 001), so nothing is dealt")
-        base = original or edition
-        edition = dataclasses.replace(edition, deal=None, initial_market=base.initial_market,
-                                      top_of_deck=base.top_of_deck)
-    elif edition.deal is not None:
+    dealing = edition.deal is not None
+    game_map, edition = map_deal(game_map, edition, original)
+    if dealing and edition.deal is None and "dealt" in setup:
+        raise CatalogError(f"dealt: {game_map.name} keeps its own plant setup (seed 001), so nothing is dealt")
+    if edition.deal is not None:
         dealt = _dealt(setup, game_map, edition)
         out["dealt"] = dealt
         edition = dataclasses.replace(edition, initial_market=tuple(ranked(dealt)), top_of_deck=None)
     edition, chosen = options_for(setup, edition, seats, game_map)
     out.update(chosen)
     return game_map, edition, out
+
+
+def map_deal(game_map, edition, original=None) -> tuple:
+    """(board, edition) as the edition's deal applies on this map: a map the edition gives a deal of its
+    own plays it instead of its seed 001 deck (`own_deal_map`); another map with its own plant setup
+    keeps that setup and deals nothing (the `original` edition's opening market and top card)."""
+    if edition.deal is None:
+        return game_map, edition
+    if edition.deal["own"]:
+        game_map = own_deal_map(game_map)
+    if any(k in game_map.setup for k in OWN_PLANT_SETUP):
+        base = original or edition
+        edition = dataclasses.replace(edition, deal=None, initial_market=base.initial_market,
+                                      top_of_deck=base.top_of_deck)
+    return game_map, edition
 
 
 OWN_DEAL_REPLACES = ("initial_market", "top_of_deck")   # a map's [overrides] its own deal replaces

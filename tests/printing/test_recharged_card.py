@@ -43,3 +43,11 @@ def test_the_recharged_card_words_a_maps_own_deal_not_its_seed_001_deck_s7(board
     assert not any(s in text for s in not_said), text
     for lang in ("en", "ja", "zh-Hant"):
         assert card_pdf(board, 3, lang, edition_id="recharged").startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("board", ["ukireland", "china"])
+def test_the_recharged_card_of_a_map_keeping_its_own_plant_setup_deals_nothing_s7(board):
+    """§7 (a reading): a map the edition gives no deal of its own keeps its seed 001 plant setup, as a
+    game plays it, so its aid words that setup and no Recharged deal."""
+    text = " ".join(aid(load_map(board), 3, "en", "a4", edition_id="recharged").rules)
+    assert "The deck from the top" in text and "deal 8 face up" not in text and "Setup on this map" not in text

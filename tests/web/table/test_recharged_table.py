@@ -180,4 +180,6 @@ def test_the_table_shows_the_next_back_on_maps_with_their_own_deal_s7(client, ma
         assert words in html, words
     backs = {"plug back (plants": "plug", "socket back (plants": "socket", "plug or a socket back": "either"}
     assert len([w for w in backs if w in html]) == 1       # one sentence, the one the engine's backs give
+    for path in (f"/games/{game_id}/print/aid", f"/games/{game_id}/log", f"/games/{game_id}/export"):
+        assert client.get(path).status_code == 200, path
 
