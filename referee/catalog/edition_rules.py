@@ -53,7 +53,8 @@ def check_extras(bad, data: dict, plants: dict, counts: dict) -> dict:
 def _deal(bad, deal, plants: dict, counts: dict):
     own = isinstance(deal, dict) and deal.get("own") is True
     given = set(deal) - {"own"} if isinstance(deal, dict) else set()
-    if not isinstance(deal, dict) or not set(DEAL_KEYS) <= given <= set(DEAL_KEYS) | (set(DEAL_MAP_KEYS) if own else set()):
+    allowed = set(DEAL_KEYS) | (set(DEAL_MAP_KEYS) if own else set())
+    if not isinstance(deal, dict) or not set(DEAL_KEYS) <= given <= allowed:
         bad("deal", f": needs exactly {listing(DEAL_KEYS)} (a map's own deal may add {listing(DEAL_MAP_KEYS)}), "
                     f"got {deal!r}")
         return None

@@ -61,7 +61,8 @@ def _deal_words(w, edition) -> list[str]:
     if deal.get("always"):
         lines.append(w._("Always dealt face up: %(plants)s.", plants=w.plants(deal["always"])))
     if deal.get("below_top"):
-        lines.append(w._("Directly below the card on top, in this order: %(plants)s.", plants=w.series(deal["below_top"])))
+        lines.append(w._("Directly below the card on top, in this order: %(plants)s.",
+                         plants=w.series(deal["below_top"])))
     if deal.get("kept"):
         lines.append(w._("Never removed face down at setup: %(plants)s.", plants=w.plants(deal["kept"])))
     return lines

@@ -31,7 +31,8 @@ def test_the_original_card_names_no_edition_rule():
     ("quebec", ["Directly below the card on top, in this order: 18, 22.",
                 "Never removed face down at setup: plants 13, 18, 22, 27, 33, 37, 44, and 50."],
      ["The deck from the top"]),
-    ("brazil", ["Always dealt face up: plants 6 and 14.", "Never removed face down at setup: plants 19, 24, 30, and 38."],
+    ("brazil", ["Always dealt face up: plants 6 and 14.",
+                "Never removed face down at setup: plants 19, 24, 30, and 38."],
      ["The deck from the top"]),
     ("france", ["Always dealt face up: plant 11."], ["On top of the deck: plant 11"]),
 ])
