@@ -5,7 +5,9 @@ The table deals the opening market itself (digest /work/shared/recharged.md §1)
 `dealt` lists the plug plants dealt face up (8); without it a `seed` lets the engine deal (tests,
 demos), and the normalised setup keeps what was dealt, so a log replays anywhere. A map with its own
 plant setup in seed 001 (a prepared deck, a market by player count, plants set aside) keeps it: the
-deal is the base game's setup step, which such a map replaces (a reading, docs/editions.md).
+deal is the base game's setup step, which such a map replaces (a reading, docs/editions.md), unless
+the edition gives the map a deal of its own (`[maps.<id>] deal`, digest §7: Russia, Québec, Brazil):
+that deal then replaces the map's prepared deck (`[setup] deck`).
 """
 import dataclasses
 import random
@@ -36,19 +38,45 @@ def prepare_edition(setup: dict, game_map, edition, original=None) -> tuple:
     game_map = board_for(game_map, edition, "board" in setup)
     players = setup.get("players")
     seats = len(players) if isinstance(players, list) else 0
-    if edition.deal is not None and any(k in game_map.setup for k in OWN_PLANT_SETUP):
-        if "dealt" in setup:
-            raise CatalogError(f"dealt: {game_map.name} keeps its own plant setup (seed 001), so nothing is dealt")
-        base = original or edition
-        edition = dataclasses.replace(edition, deal=None, initial_market=base.initial_market,
-                                      top_of_deck=base.top_of_deck)
-    elif edition.deal is not None:
+    dealing = edition.deal is not None
+    game_map, edition = map_deal(game_map, edition, original)
+    if dealing and edition.deal is None and "dealt" in setup:
+        raise CatalogError(f"dealt: {game_map.name} keeps its own plant setup (seed 001), so nothing is dealt")
+    if edition.deal is not None:
         dealt = _dealt(setup, game_map, edition)
         out["dealt"] = dealt
         edition = dataclasses.replace(edition, initial_market=tuple(ranked(dealt)), top_of_deck=None)
     edition, chosen = options_for(setup, edition, seats, game_map)
     out.update(chosen)
     return game_map, edition, out
+
+
+def map_deal(game_map, edition, original=None) -> tuple:
+    """(board, edition) as the edition's deal applies on this map: a map the edition gives a deal of its
+    own plays it instead of its seed 001 deck (`own_deal_map`); another map with its own plant setup
+    keeps that setup and deals nothing (the `original` edition's opening market and top card)."""
+    if edition.deal is None:
+        return game_map, edition
+    if edition.deal["own"]:
+        game_map = own_deal_map(game_map)
+    if any(k in game_map.setup for k in OWN_PLANT_SETUP):
+        base = original or edition
+        edition = dataclasses.replace(edition, deal=None, initial_market=base.initial_market,
+                                      top_of_deck=base.top_of_deck)
+    return game_map, edition
+
+
+OWN_DEAL_REPLACES = ("initial_market", "top_of_deck")   # a map's [overrides] its own deal replaces
+
+
+def own_deal_map(game_map):
+    """The map as an edition with a deal of the map's own plays it: without its seed 001 prepared deck,
+    printed opening market (Russia's 3–5 / 7–9) and card on top (France's 11), which the deal replaces
+    (the rest of the map's setup, its plants out of the game, stays)."""
+    if "deck" not in game_map.setup and not set(OWN_DEAL_REPLACES) & set(game_map.overrides):
+        return game_map
+    return dataclasses.replace(game_map, setup={k: v for k, v in game_map.setup.items() if k != "deck"},
+                               overrides={k: v for k, v in game_map.overrides.items() if k not in OWN_DEAL_REPLACES})
 
 
 def pool(game_map, edition) -> list:
@@ -59,8 +87,8 @@ def pool(game_map, edition) -> list:
 
 def _dealt(setup: dict, game_map, edition) -> list:
     plugs, size = pool(game_map, edition), edition.deal["market"]
-    # a card the map puts on top in the original (France: 11) is always in the opening market (BG, a reading)
-    fixed = [edition.top_of_deck] if edition.top_of_deck in plugs else []
+    # plants the map always deals face up (France 11, Brazil 6 and 14: digest §7, BG, a reading)
+    fixed = [n for n in edition.deal["always"] if n in plugs]
     dealt = setup.get("dealt")
     if dealt is None:
         seed = setup.get("seed")
@@ -80,6 +108,9 @@ def _dealt(setup: dict, game_map, edition) -> list:
         raise CatalogError(f"dealt: a plant is listed twice: {dealt}")
     if len(dealt) != size:
         raise CatalogError(f"dealt: {size} plug plants are dealt face up; {len(dealt)} given")
-    if fixed and fixed[0] not in dealt:
-        raise CatalogError(f"dealt: on {game_map.name} plant {fixed[0]} is always in the opening market")
+    missing = [n for n in fixed if n not in dealt]
+    if missing:
+        raise CatalogError(f"dealt: on {game_map.name} " + (f"plant {fixed[0]} is" if len(fixed) == 1 else
+                                                             f"plants {listing(fixed)} are")
+                           + " always in the opening market")
     return sorted(number(n) for n in dealt)

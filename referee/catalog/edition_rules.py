@@ -5,7 +5,8 @@ from .checks import is_int, listing
 
 TIE_BREAKS = ("money", "cities")
 DEAL_KEYS = ("plug", "market", "top", "removed")
-MAP_KEYS = ("rules", "rules_off", "deal_removed")
+DEAL_MAP_KEYS = ("always", "below_top", "kept")   # only a map's own deal ([maps.<id>] deal) gives these
+MAP_KEYS = ("rules", "rules_off", "deal")
 BOARD_KEYS = ("source", "unverified", "rename", "costs", "remove", "add")
 
 
@@ -50,8 +51,12 @@ def check_extras(bad, data: dict, plants: dict, counts: dict) -> dict:
 
 
 def _deal(bad, deal, plants: dict, counts: dict):
-    if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
-        bad("deal", f": needs exactly {listing(DEAL_KEYS)}, got {deal!r}")
+    own = isinstance(deal, dict) and deal.get("own") is True
+    given = set(deal) - {"own"} if isinstance(deal, dict) else set()
+    allowed = set(DEAL_KEYS) | (set(DEAL_MAP_KEYS) if own else set())
+    if not isinstance(deal, dict) or not set(DEAL_KEYS) <= given <= allowed:
+        bad("deal", f": needs exactly {listing(DEAL_KEYS)} (a map's own deal may add {listing(DEAL_MAP_KEYS)}), "
+                    f"got {deal!r}")
         return None
     plug = deal["plug"]
     if not isinstance(plug, list) or not plug or not all(n in plants for n in plug):
@@ -72,7 +77,19 @@ def _deal(bad, deal, plants: dict, counts: dict):
         removed[int(n)] = tuple(row)
     if set(removed) != set(counts):
         bad("deal.removed", f": a row for each player count ({listing(counts)})")
-    return {"plug": tuple(plug), "market": deal["market"], "top": deal["top"], "removed": removed}
+    out = {"plug": tuple(plug), "market": deal["market"], "top": deal["top"], "removed": removed, "own": own}
+    for key in DEAL_MAP_KEYS:
+        numbers = deal.get(key, [])
+        if not isinstance(numbers, list) or not all(is_int(n) and n in plants for n in numbers) \
+                or len(set(numbers)) != len(numbers):
+            bad(f"deal.{key}", f": a list of plants of [plants], each once, got {numbers!r}")
+            numbers = []
+        out[key] = tuple(numbers)
+    if set(out["always"]) - set(plug):
+        bad("deal.always", f": only plug plants are dealt face up ({listing(plug)}), got {list(out['always'])}")
+    if len(out["always"]) > deal["market"]:
+        bad("deal.always", f": more plants than the {deal['market']} dealt")
+    return out
 
 
 def _rules(bad, key, rules) -> dict:
@@ -96,16 +113,19 @@ def for_map(data: dict, map_id) -> dict:
     if "rules" in data or row:
         rules = {k: v for k, v in data.get("rules", {}).items() if k not in row.get("rules_off", [])}
         data["rules"] = {**rules, **row.get("rules", {})}
-    return _deal_removed(data, row.get("deal_removed"))
+    return _map_deal(data, row.get("deal"))
 
 
-def _deal_removed(data: dict, rows) -> dict:
-    """A map's own [plug, socket] removals by player count (`[maps.<id>] deal_removed`, France in
-    digest §7): they replace the deal's rows and the player-count table's `removed` totals together,
-    so the two never disagree. A malformed row is left for `_deal` to report."""
-    if not isinstance(rows, dict) or not isinstance(data.get("deal"), dict):
+def _map_deal(data: dict, own) -> dict:
+    """A map's own deal (`[maps.<id>] deal`, digest §7: France, Russia, Québec, Brazil): its keys replace
+    the deal's (`removed` row by row), and its `removed` rows the player-count table's `removed` totals
+    too, so the two never disagree. The deal is then the map's own (`own`): it replaces the map's seed
+    001 prepared deck (`[setup] deck`, edition_deal.py). A malformed value is left for `_deal` to report."""
+    if not isinstance(own, dict) or not isinstance(data.get("deal"), dict):
         return data
-    deal = {**data["deal"], "removed": {**data["deal"].get("removed", {}), **rows}}
+    rows = own.get("removed", {})
+    rows = rows if isinstance(rows, dict) else {}
+    deal = {**data["deal"], **own, "removed": {**data["deal"].get("removed", {}), **rows}, "own": True}
     counts = dict(data.get("player_counts", {}))
     for n, row in rows.items():
         if n in counts and isinstance(counts[n], dict) and isinstance(row, list) and all(is_int(x) for x in row):

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..catalog.edition_boards import board_for
+from ..catalog.edition_deal import map_deal
 from ..catalog.variations import tables
 from ..i18n import LANGUAGES, locale_id
 from ..rules import map_setup
@@ -108,7 +109,8 @@ def aid(game_map: Map, players: int, lang: str, size: str, variation=None, deck=
         edition, played, _removed = tables(variation, game_map, edition, players, deck)
     elif edition_id != "original":
         edition = load_edition(edition_id, map=game_map)
-        game_map = board_for(game_map, edition)
+        # the map's own deal replaces its seed 001 deck and market; a map keeping its own plant setup deals nothing
+        game_map, edition = map_deal(board_for(game_map, edition), edition, load_edition("original", map=game_map))
         if edition.deal and not edition.initial_market:   # dealt at the table: a market of that many plants
             edition = dataclasses.replace(edition, initial_market=edition.deal["plug"][:edition.deal["market"]])
     rules = describe_rules(game_map, lang, players, played) + describe_edition(

@@ -75,7 +75,7 @@ def take(deck: dict, card) -> list:
             backs.took(deck, card)
         deck["unseen"].remove(card)
         deck["above"] -= 1
-        deck["top"] = None
+        deck["top"] = backs.known_top(deck) if deck.get("backs") else None
         if deck["above"] == 0 and deck["removed_unseen"]:
             events.append(event("setup_removals_known", "Every card above the Step 3 card has been drawn, so "
                                 f"the plants removed at setup were {listing(deck['unseen'])}",
@@ -94,6 +94,10 @@ def impossible_reason(deck: dict, card, possible: list) -> str:
         why = f"plant {deck['top']} lies on top of the deck"
     elif not deck["step3_drawn"] and deck["above"] == 0:
         why = "only the Step 3 card is left above the plants put under it"
+    elif deck.get("backs") and not deck["step3_drawn"] and card in deck["unseen"]:
+        why = f"the next card shows a {' or '.join(deck['backs']['next'])} back" \
+            if backs.back(deck, card) not in deck["backs"]["next"] else \
+            "the plants never removed at setup fill what is left of that back there"
     else:
         why = "it is not in the deck (already seen, in a market, owned or removed)"
     allowed = "the deck is empty" if not possible else "possible: " + ", ".join(

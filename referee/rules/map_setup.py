@@ -68,9 +68,9 @@ def deck(ctx, top: int, deck_plants: list) -> dict:
     if aside:
         out["aside"] = aside
     deal = getattr(ctx.edition, "deal", None)
-    if deal and "prepared" not in out:   # Recharged: a plug card face down on top, the body by backs
-        out["top"] = None
-        out["backs"] = backs.layers(plants, deal["plug"], deal["top"], deal["removed"][ctx.players])
+    if deal and "prepared" not in out:   # Recharged: plug card(s) face down on top, the body by backs
+        out["backs"] = backs.layers(plants, deal, ctx.players)
+        out["top"] = backs.known_top(out)
         out["backs"]["next"] = backs.next_backs(out, backs.possible(out))
     return out
 

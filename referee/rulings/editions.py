@@ -36,12 +36,33 @@ def describe_edition(game_map, edition, lang: str, players: int, played: bool = 
     lines = [w._("%(edition)s differs from the original here: %(changes)s.",
                  edition=w._(EDITION_NAMES.get(edition.id, edition.name)), changes=w.lists(parts))] if parts else []
     if edition.deal:
-        lines.append(w._("Setup: shuffle plants 03–15 (plug backs), deal 8 face up (the 4 lowest are the current "
-                         "market) and 1 face down on top of the deck; the backs show whether the next card is "
-                         "a plug or a socket plant."))
+        lines += _deal_words(w, edition)
     rules = {k: v for k, v in edition.rules.items() if k not in game_map.rules} if played \
         else aid_rules(edition, game_map, players)
     for name, params in rules.items():
         if name in RULE_WORDS:
             lines.append(RULE_WORDS[name](w, {**getattr(rule_module(name), "DEFAULTS", {}), **params}, players))
+    return lines
+
+
+def _deal_words(w, edition) -> list[str]:
+    """How the table deals the opening market: the edition's way, or a map's own (digest §7: Russia's
+    6 dealt and 5 on top, the plants always dealt, the cards below the top card, the plants never removed)."""
+    deal, usual = edition.deal, load_edition(edition.id).deal
+    if (deal["market"], deal["top"]) == (usual["market"], usual["top"]):
+        lines = [w._("Setup: shuffle plants 03–15 (plug backs), deal 8 face up (the 4 lowest are the current "
+                     "market) and 1 face down on top of the deck; the backs show whether the next card is "
+                     "a plug or a socket plant.")]
+    else:
+        lines = [w._("Setup on this map: shuffle the plug plants left in the game, deal %(market)s face up (the "
+                     "%(current)s lowest are the current market) and put %(top)s face down on top of the deck; "
+                     "the backs show whether the next card is a plug or a socket plant.",
+                     market=deal["market"], current=deal["market"] // 2, top=deal["top"])]
+    if deal.get("always"):
+        lines.append(w._("Always dealt face up: %(plants)s.", plants=w.plants(deal["always"])))
+    if deal.get("below_top"):
+        lines.append(w._("Directly below the card on top, in this order: %(plants)s.",
+                         plants=w.series(deal["below_top"])))
+    if deal.get("kept"):
+        lines.append(w._("Never removed face down at setup: %(plants)s.", plants=w.plants(deal["kept"])))
     return lines

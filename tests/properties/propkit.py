@@ -620,6 +620,9 @@ def known_illegal(run: Run) -> list:
         possible = first["possible"]
         seen = [c for c in plant_places(state) if c not in possible] + [99, 2, 0, -1]
         out += [("impossible card", {"type": "draw", "card": c}) for c in seen[:6] if c not in possible]
+        # unseen plants that cannot lie there: a back the next card does not show, a card under a known one
+        out += [("unseen card the deck cannot hold there", {"type": "draw", "card": c})
+                for c in state["deck"]["unseen"] if c not in possible][:3]
         if STEP3 not in possible:
             out.append(("Step 3 card too early", {"type": "draw", "card": "step3"}))
         out += [("card as text", {"type": "draw", "card": str(c)}) for c in possible[:1] if c != STEP3]

@@ -8,12 +8,26 @@ from hypothesis import given, strategies as st
 from mapkit import player_counts
 from propkit import Run, games
 from referee.catalog import available_maps
+from referee.rules.backs import next_backs
 
 pytestmark = pytest.mark.slow
 
 
-def recharged_run(data, players, board, **extra):
-    return Run(data, players, board, edition="recharged", seed=data.draw(st.integers(0, 10 ** 6)), **extra).play()
+def recharged_run(data, players, board, before_each=None, **extra):
+    return Run(data, players, board, edition="recharged", seed=data.draw(st.integers(0, 10 ** 6)),
+               **extra).play(before_each)
+
+
+def refuse_cards_the_deck_cannot_hold(run):
+    """While a card is awaited: every unseen plant the deck by its backs cannot show next is refused
+    (state unchanged), and the backs the table is shown are those of the cards that can come up."""
+    draw = next((a for a in run.state["next"]["actions"] if a["type"] == "draw"), None)
+    deck = run.state["deck"]
+    if draw is None or deck["step3_drawn"]:
+        return
+    assert deck["backs"]["next"] == next_backs(deck, draw["possible"])
+    for card in [c for c in deck["unseen"] if c not in draw["possible"]][:4]:
+        run.refuse({"type": "draw", "card": card}, "an unseen card the deck cannot hold there")
 
 
 @pytest.mark.parametrize("board", ["germany", "usa"])
@@ -71,4 +85,17 @@ def test_random_recharged_games_with_the_experienced_start_end_and_replay_s6(boa
     if players == 2:
         trust = run.state["map"]["trust"]
         assert len(trust["cities"]) + len(trust.get("reserved", ())) >= 8
+    run.check_replay()
+
+
+@pytest.mark.parametrize("board, players", [(b, n) for b in ("russia", "quebec", "brazil") for n in player_counts(b)])
+@games(1)
+@given(data=st.data())
+def test_recharged_maps_with_their_own_deal_play_to_the_end_s7(board, players, data):
+    """Digest §7 (readings): Russia's 3 + 3 market and 5 low cards on top, Québec's 18 and 22 under the top
+    card and eco plants never removed, Brazil's 6 and 14 always dealt and garbage plants never removed,
+    played out at each player count; every draw is one the deck by its backs allows."""
+    run = recharged_run(data, players, board, refuse_cards_the_deck_cannot_hold)
+    assert run.state["phase"] == "over" and run.state["result"]["winners"]
+    assert "dealt" in run.game.setup and "prepared" not in run.state["deck"]
     run.check_replay()

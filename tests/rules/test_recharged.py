@@ -11,6 +11,7 @@ from referee.rules.errors import BadSetup, ImpossibleDraw, InvalidBid, IllegalBu
 from rechargedkit import (DEALT, TRUST_CITIES, coal_storage, discount_bought, discount_undercut, discount_unsold,
                           recharged_table, shared_win_on_money, trust_fuel_and_blocks, trust_passes,
                           trust_phase_out, trust_round_one, trust_table, uranium_phase_out)
+from referee.rules.deck import possible_draws as deck_possible
 from tablekit import Table, at_phase, finish_phase, setup_line
 
 PLUG = list(range(3, 16))
@@ -103,12 +104,14 @@ def test_step3_card_lies_under_the_stack_s1():
 
 
 def test_a_map_with_its_own_plant_setup_keeps_it_s7():
-    """§7 (a reading, docs/editions.md): Québec's prepared deck stays; nothing is dealt."""
-    game = Game({**setup_line(3), "map": "quebec", "areas": _areas("quebec", 3), "edition": "recharged"})
+    """§7 (a reading, docs/editions.md): the British Isles' prepared deck (Step 3 card third from the
+    bottom) stays, as the edition gives the map no deal of its own; nothing is dealt."""
+    line = {**setup_line(3), "map": "ukireland", "areas": _areas("ukireland", 3), "edition": "recharged"}
+    game = Game(line)
     assert "dealt" not in game.setup and game.state["market"] == [3, 4, 5, 6, 7, 8, 9, 10]
+    assert game.state["deck"]["prepared"] and "backs" not in game.state["deck"]
     with pytest.raises(BadSetup, match="keeps its own plant setup"):
-        Game({**setup_line(3), "map": "quebec", "areas": _areas("quebec", 3), "edition": "recharged",
-              "dealt": DEALT})
+        Game({**line, "dealt": DEALT})
 
 
 def _areas(board, players):
@@ -445,6 +448,133 @@ def test_france_removes_its_own_counts_of_low_and_higher_plants_s7(players, plug
     # 12 plug plants (13 is out of the game): 8 dealt, 1 on top, the rest in the body less the removed
     assert body["plug"] == 12 - 8 - 1 - plug
     assert body["socket"] == 29 - socket
+
+
+def _own_deal(board, players, **extra):
+    """A Recharged game on a map with its own deal (digest §7), the market dealt by the engine unless given."""
+    line = {**setup_line(players), "map": board, "areas": _areas(board, players), "edition": "recharged",
+            "seed": 7, **extra}
+    del line["order"]
+    if players == 2:
+        line["trust"] = False
+    return Game(line)
+
+
+@pytest.mark.parametrize("players, socket_out", [(2, 6), (3, 8), (4, 4), (5, 0)])
+def test_russia_deals_six_low_plants_and_puts_the_five_others_on_top_s7(players, socket_out):
+    """§7 Russia (BG russia.ts, a reading): 6 and 14 out; a market of 3 + 3 dealt from the 11 other low
+    (plug) plants; the 5 undrawn face down on top (the digest's "6" is 13 − 2 − 6 = 5); 2p/3p/4p remove
+    6/8/4 higher (socket) plants and no low one; the map's seed 001 deck (13, then 10, 11 …) is not used."""
+    game = _own_deal("russia", players)
+    dealt, deck = game.setup["dealt"], game.state["deck"]
+    assert len(dealt) == 6 and not {6, 14} & set(dealt) and set(dealt) <= set(PLUG)
+    assert game.state["market"] == dealt and "prepared" not in deck and deck["top"] is None
+    assert deck["backs"]["layers"] == [{"plug": 5, "socket": 0}, {"plug": 0, "socket": 29 - socket_out}]
+    assert deck["removed_unseen"] == socket_out and deck["backs"]["next"] == ["plug"]
+    assert game.state["next"]["actions"][0]["plants"] == dealt[:3]      # 3 current, 3 future (market_size)
+    with pytest.raises(BadSetup, match="6 plug plants are dealt face up; 8 given"):
+        _own_deal("russia", players, dealt=[3, 4, 5, 7, 8, 9, 10, 11])
+    with pytest.raises(BadSetup, match="6 is not a plug plant of this game"):
+        _own_deal("russia", players, dealt=[3, 4, 5, 6, 7, 8])
+
+
+def test_russia_draws_the_five_low_plants_before_any_higher_one_s7():
+    """§7 Russia: the 5 plug cards on top come up first (any of them, in any order), then socket cards."""
+    t = Table(_own_deal("russia", 3, dealt=[3, 4, 5, 7, 8, 9]))
+    for player, plant, card in (("Ann", 5, 15), ("Bob", 4, 13), ("Cara", 3, 12)):
+        t.do("sold", player=player, plant=plant, price=plant)
+        assert t.state["deck"]["backs"]["next"] == ["plug"]
+        t.rejects("draw", ImpossibleDraw, card=20)
+        t.draw(card)
+    assert t.state["deck"]["backs"]["layers"][0] == {"plug": 2, "socket": 0}
+    assert deck_possible(t.state["deck"]) == [10, 11]
+
+
+@pytest.mark.parametrize("players, plug, socket", [(2, 3, 22), (3, 2, 21), (4, 3, 24), (5, 4, 27)])
+def test_quebec_deals_the_low_plants_with_13_and_puts_18_and_22_under_the_top_card_s7(players, plug, socket):
+    """§7 Québec (BG quebec.ts, a reading): the opening market is dealt from every low plant, 13 too; one
+    low plant face down on top, 18 and 22 directly below it; the removals (1+5, 2+6, 1+3) never take an
+    eco plant (13, 27, 33, 37, 44, 50 stay in the body)."""
+    game = _own_deal("quebec", players, dealt=[3, 4, 5, 6, 7, 8, 9, 13])
+    deck = game.state["deck"]
+    assert game.state["market"] == [3, 4, 5, 6, 7, 8, 9, 13] and "prepared" not in deck
+    assert deck["backs"]["layers"] == [{"plug": 1, "socket": 0}, {"cards": [18]}, {"cards": [22]},
+                                       {"plug": plug, "socket": socket}]
+    assert deck["backs"]["kept"] == [27, 33, 37, 44, 50]
+
+
+def test_quebec_18_then_22_come_up_after_the_top_card_s7():
+    """§7 Québec: after the plug card on top, the next cards can only be 18, then 22 (shown on top)."""
+    t = Table(_own_deal("quebec", 3, dealt=DEALT))
+    t.do("sold", player="Ann", plant=8, price=8)
+    t.draw(13)
+    assert t.state["deck"]["top"] == 18 and t.state["deck"]["backs"]["next"] == ["socket"]
+    t.do("sold", player="Bob", plant=7, price=7)
+    t.rejects("draw", ImpossibleDraw, card=22)
+    t.draw(18)
+    assert t.state["deck"]["top"] == 22
+    t.do("sold", player="Cara", plant=6, price=6)
+    t.draw(22)
+    assert t.state["deck"]["top"] is None and t.state["deck"]["backs"]["next"] == ["plug", "socket"]
+
+
+def test_quebec_13_is_never_removed_so_the_last_low_card_must_be_13_s7():
+    """§7 Québec: eco plants are never removed face down; with 13 unseen and one low card left in the
+    body, that card can only be 13."""
+    t = Table(_own_deal("quebec", 3, dealt=DEALT))     # undealt low plants: 3, 4, 13, 14, 15; body: 2 low
+    t.do("sold", player="Ann", plant=8, price=8)
+    t.draw(3)                                           # the top card (it undercuts the token: redrawn)
+    t.draw(18)
+    t.do("sold", player="Bob", plant=7, price=7)
+    t.draw(22)
+    t.do("sold", player="Cara", plant=6, price=6)
+    t.draw(4)                                           # the body's first low card
+    deck = t.state["deck"]
+    assert deck["backs"]["layers"][0]["plug"] == 1 and 14 in deck["unseen"] and 15 in deck["unseen"]
+    finish_phase(t)
+    finish_phase(t)
+    finish_phase(t)                                     # bureaucracy: the highest goes under, a card is drawn
+    draw = next(a for a in t.state["next"]["actions"] if a["type"] == "draw")
+    assert 13 in draw["possible"] and not {14, 15} & set(draw["possible"])
+    t.rejects("draw", ImpossibleDraw, card=14)
+
+
+def test_brazil_always_deals_6_and_14_and_never_removes_its_garbage_plants_s7():
+    """§7 Brazil (BG brazil.ts, a reading): 6 and 14 are always in the opening market; the garbage plants
+    above 14 (19, 24, 30, 38) are never removed face down: the body keeps them."""
+    game = _own_deal("brazil", 3)
+    assert {6, 14} <= set(game.setup["dealt"]) and len(game.setup["dealt"]) == 8
+    deck = game.state["deck"]
+    assert deck["backs"]["kept"] == [19, 24, 30, 38] and "prepared" not in deck
+    assert deck["backs"]["layers"] == [{"plug": 1, "socket": 0}, {"plug": 2, "socket": 23}]
+    with pytest.raises(BadSetup, match="plants 6, 14 are always in the opening market"):
+        _own_deal("brazil", 3, dealt=[3, 4, 5, 7, 8, 9, 10, 14])
+
+
+def test_an_impossible_draw_is_refused_in_the_players_language_s7():
+    """§1, §7: a card that cannot lie there (Québec: 18 is under the plug card on top) is refused, and the
+    refusal says which cards can come up, in en, ja and zh-Hant."""
+    from referee.rulings import render_error
+    t = Table(_own_deal("quebec", 3, dealt=DEALT))
+    t.do("sold", player="Ann", plant=8, price=8)
+    err = t.rejects("draw", ImpossibleDraw, card=18)
+    assert "next card shows a plug back" in err.message
+    texts = {lang: render_error(err, lang, t.state["next"], t.ctx.map) for lang in ("en", "ja", "zh-Hant")}
+    assert "That card cannot be the one that came up" in texts["en"] and "13" in texts["en"]
+    for lang in ("ja", "zh-Hant"):
+        assert "That card" not in texts[lang] and "13" in texts[lang] and "18" not in texts[lang], texts[lang]
+
+
+@pytest.mark.parametrize("board", ["russia", "quebec", "brazil"])
+def test_a_recharged_game_on_a_map_with_its_own_deal_replays_byte_identical_s7(board):
+    """The normalised setup keeps the dealt market; the log replays to the same state."""
+    t = Table(_own_deal(board, 3))
+    market = t.state["market"]
+    t.do("sold", player="Ann", plant=market[2], price=market[2])
+    t.draw(t.state["next"]["actions"][0]["possible"][0])
+    assert t.game.setup["dealt"] == market
+    lines = [json.dumps(t.game.setup)] + [json.dumps(e) for e in t.game.log]
+    assert json.dumps(replay(lines).state, sort_keys=True) == json.dumps(t.state, sort_keys=True)
 
 
 @pytest.mark.parametrize("bought, removed", [(True, True), (False, False)])

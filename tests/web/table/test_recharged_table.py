@@ -169,3 +169,37 @@ def test_an_unchanged_area_picker_answers_204_and_keeps_the_trust_selects(client
     drawn = re.search(r'name="drawn" value="([0-9a-f]+)"',
                       client.get("/games/new/areas", query_string=form).get_data(as_text=True))[1]
     assert client.get("/games/new/areas", query_string={**form, "drawn": drawn}).status_code == 204
+
+
+def _own_deal_line(board, dealt):
+    from mapkit import board_setup
+    return {**setup_line(3), "map": board, "areas": board_setup(3, board)["areas"], "edition": "recharged",
+            "dealt": dealt}
+
+
+RUSSIA_TOP = [{"type": "sold", "player": p, "plant": n, "price": n} for p, n in (("Ann", 5), ("Bob", 4), ("Cara", 3))]
+
+
+@pytest.mark.parametrize("board, dealt, entries, shown", [
+    ("russia", [3, 4, 5, 7, 8, 9], [], ["The next card has a plug back (plants 03–15)."]),
+    ("russia", [3, 4, 5, 7, 8, 9], [RUSSIA_TOP[0], {"type": "draw", "card": 10}, RUSSIA_TOP[1], {"type": "draw", "card": 11},
+                                    RUSSIA_TOP[2], {"type": "draw", "card": 12}],
+     ["The next card has a plug back (plants 03–15)."]),
+    ("quebec", DEALT, [{"type": "sold", "player": "Ann", "plant": 8, "price": 8}, {"type": "draw", "card": 13}],
+     ["Plant 18 lies on top.", "The next card has a socket back (plants 16 and up)."]),
+    ("brazil", [3, 4, 5, 6, 7, 8, 9, 14], [{"type": "sold", "player": "Ann", "plant": 6, "price": 6},
+                                           {"type": "draw", "card": 10}],
+     ["The next card can have a plug or a socket back: look at the deck."]),
+])
+def test_the_table_shows_the_next_back_on_maps_with_their_own_deal_s7(client, make_game, board, dealt, entries, shown):
+    """Digest §1, §7: the deck panel says which back the next card shows on Russia (5 plug cards on top),
+    Québec (18, then 22, under the plug card on top) and Brazil, as the engine tracks it."""
+    game_id = make_game(_own_deal_line(board, dealt), entries)
+    html = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    for words in shown:
+        assert words in html, words
+    backs = {"plug back (plants": "plug", "socket back (plants": "socket", "plug or a socket back": "either"}
+    assert len([w for w in backs if w in html]) == 1       # one sentence, the one the engine's backs give
+    for path in (f"/games/{game_id}/print/aid", f"/games/{game_id}/log", f"/games/{game_id}/export"):
+        assert client.get(path).status_code == 200, path
+
