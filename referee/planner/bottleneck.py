@@ -219,27 +219,27 @@ def relaxation(D, house, cands, key=None, most=None) -> _MergeTree:
 
 def true_cost(D, house, chosen, key):
     """(cost, Prim order) of building `chosen` onto the network (key; None: empty, its first city,
-    the lowest index, is free)."""
-    todo = list(chosen)
+    the lowest index, is free). Ties: the lower index, as search.py's order."""
+    todo = sorted(chosen)
     if not todo:
         return 0, ()
     if key is None:
-        first = min(todo)
-        todo.remove(first)
+        first = todo.pop(0)
         order, total = [first], house[first]
-        near = {w: D[first][w] for w in todo}
+        row = D[first]
+        near = [row[w] for w in todo]
     else:
         order, total = [], 0
-        near = {w: key[w] for w in todo}
+        near = [key[w] for w in todo]
     while todo:
-        u = min(todo, key=lambda w: (near[w], w))   # ties: the lower index, as search.py's order
-        todo.remove(u)
+        i = near.index(min(near))   # the first of the nearest: the lowest index
+        u = todo.pop(i)
         order.append(u)
-        total += near[u] + house[u]
+        total += near.pop(i) + house[u]
         row = D[u]
-        for w in todo:
-            if row[w] < near[w]:
-                near[w] = row[w]
+        for j, w in enumerate(todo):
+            if row[w] < near[j]:
+                near[j] = row[w]
     return total, tuple(order)
 
 
