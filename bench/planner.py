@@ -12,7 +12,8 @@ three cities, `suggest(budget=B)` for B = 100..300 against the same network's `s
 as ratios (target: at most 5x).  `--budget-only` prints just that table.  `--all-maps` prints,
 after it, the same ratios on every shipped map (its first six areas; an empty network and two
 three-city networks grown from cities drawn with the map's name as seed; 270 queries): the median
-and worst ratio per map, then over all.
+and worst ratio per map, then over all; then the budgets a seat page asks in play (the two
+three-city networks, B = 20..150: 504 queries).
 """
 import os
 import random
@@ -121,11 +122,28 @@ def all_map_ratios(quick):
         print(row((name, len(ratios), f"{statistics.median(r for r, *_ in ratios):.1f}x", f"{worst[0]:.1f}x",
                    f"{worst[1]:.2f}", sum(r <= BUDGET_RATIO_TARGET for r, *_ in ratios),
                    f"{worst[2]} B={worst[3]}"), widths))
-    worst = max(everything)
-    print(f"all maps: {len(everything)} queries, median {statistics.median(r for r, *_ in everything):.1f}x, "
-          f"worst {worst[0]:.1f}x ({worst[1]:.2f} ms), "
-          f"{sum(r <= BUDGET_RATIO_TARGET for r, *_ in everything)} within {BUDGET_RATIO_TARGET:g}x")
+    summary("all maps", everything)
+    # what a seat page asks in play: a three-city network's money, 20..150
+    everyday = []
+    for name in names:
+        m = load_map(name)
+        planner = get_planner(m, tuple(m.areas)[:6])
+        rnd = random.Random(name)
+        for net in [grown(planner, s, 3) for s in rnd.sample(planner.cities, 2)]:
+            base = timed(lambda: planner.suggest(list(net), count=3), 5 if quick else 11)
+            for budget in range(20, 160, 10):
+                t = timed(lambda: planner.suggest(list(net), budget=budget), 2 if quick else 3)
+                everyday.append((t / base, t, f"{name} " + ",".join(net), budget))
+    summary("all maps, three-city networks, B = 20..150", everyday)
     print("load average %.1f %.1f %.1f" % os.getloadavg())
+
+
+def summary(label, ratios):
+    worst = max(ratios)
+    print(f"{label}: {len(ratios)} queries, median {statistics.median(r for r, *_ in ratios):.1f}x "
+          f"({statistics.median(t for _, t, *_ in ratios):.2f} ms), worst {worst[0]:.1f}x ({worst[1]:.2f} ms, "
+          f"{worst[2]} B={worst[3]}), {sum(r <= BUDGET_RATIO_TARGET for r, *_ in ratios)} within "
+          f"{BUDGET_RATIO_TARGET:g}x")
 
 
 def main(argv):
