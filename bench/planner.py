@@ -1,6 +1,6 @@
 """Build planner timings: route and suggest on Germany and USA, all six areas, warm cache.
 
-    python bench/planner.py [--quick] [--budget-only]
+    python bench/planner.py [--quick] [--budget-only] [--all-maps]
 
 Networks: empty, 1 city, 5 cities and 12 cities (each grown from three start cities by the
 cheapest next city, as a player's network would be).  route: random sets of 1..8 new cities.
@@ -9,7 +9,11 @@ cities already hold a house.  Figures are milliseconds per call, in-process.
 
 Budget against count (issue 21): on Germany, USA and Japan (every area) with a mid-game network of
 three cities, `suggest(budget=B)` for B = 100..300 against the same network's `suggest(count=3)`,
-as ratios (target: at most 5x).  `--budget-only` prints just that table.
+as ratios (target: at most 5x).  `--budget-only` prints just that table.  `--all-maps` prints,
+after it, the same ratios on every shipped map (its first six areas; an empty network and two
+three-city networks grown from cities drawn with the map's name as seed; 270 queries): the median
+and worst ratio per map, then over all; then the budgets a seat page asks in play (the two
+three-city networks, B = 20..150: 504 queries).
 """
 import os
 import random
@@ -39,7 +43,8 @@ def grown(planner, start, size):
     net = [start]
     while len(net) < size:
         nxt = min((c for c in planner.cities if c not in net),
-                  key=lambda c: (min(planner.distance(o, c) for o in net), c))
+                  key=lambda c: (min(planner.distance(o, c) if planner.distance(o, c) is not None else 10**9
+                                     for o in net), c))
         net.append(nxt)
     return net
 
@@ -92,11 +97,63 @@ def budget_ratios(quick):
     return worst
 
 
+def all_map_ratios(quick):
+    """Every shipped map: budget B = 100..300 against the same network's count-3 query."""
+    maps_dir = Path(__file__).resolve().parents[1] / "maps"
+    names = sorted(p.stem for p in maps_dir.glob("*.toml"))
+    widths = (16, 9, 8, 8, 9, 9, 40)
+    print("load average %.1f %.1f %.1f" % os.getloadavg())
+    print(row(("map", "queries", "median", "worst", "worst ms", "within 5x", "worst case"), widths))
+    everything = []
+    for name in names:
+        m = load_map(name)
+        areas = tuple(m.areas)[:6]
+        planner = get_planner(m, areas)
+        rnd = random.Random(name)
+        nets = [[]] + [grown(planner, s, 3) for s in rnd.sample(planner.cities, 2)]
+        ratios = []
+        for net in nets:
+            base = timed(lambda: planner.suggest(list(net), count=3), 5 if quick else 21)
+            for budget in BUDGETS:
+                t = timed(lambda: planner.suggest(list(net), budget=budget), 2 if quick else 5)
+                ratios.append((t / base, t, ",".join(net) or "(empty)", budget))
+        everything += ratios
+        worst = max(ratios)
+        print(row((name, len(ratios), f"{statistics.median(r for r, *_ in ratios):.1f}x", f"{worst[0]:.1f}x",
+                   f"{worst[1]:.2f}", sum(r <= BUDGET_RATIO_TARGET for r, *_ in ratios),
+                   f"{worst[2]} B={worst[3]}"), widths))
+    summary("all maps", everything)
+    # what a seat page asks in play: a three-city network's money, 20..150
+    everyday = []
+    for name in names:
+        m = load_map(name)
+        planner = get_planner(m, tuple(m.areas)[:6])
+        rnd = random.Random(name)
+        for net in [grown(planner, s, 3) for s in rnd.sample(planner.cities, 2)]:
+            base = timed(lambda: planner.suggest(list(net), count=3), 5 if quick else 11)
+            for budget in range(20, 160, 10):
+                t = timed(lambda: planner.suggest(list(net), budget=budget), 2 if quick else 3)
+                everyday.append((t / base, t, f"{name} " + ",".join(net), budget))
+    summary("all maps, three-city networks, B = 20..150", everyday)
+    print("load average %.1f %.1f %.1f" % os.getloadavg())
+
+
+def summary(label, ratios):
+    worst = max(ratios)
+    print(f"{label}: {len(ratios)} queries, median {statistics.median(r for r, *_ in ratios):.1f}x "
+          f"({statistics.median(t for _, t, *_ in ratios):.2f} ms), worst {worst[0]:.1f}x ({worst[1]:.2f} ms, "
+          f"{worst[2]} B={worst[3]}), {sum(r <= BUDGET_RATIO_TARGET for r, *_ in ratios)} within "
+          f"{BUDGET_RATIO_TARGET:g}x")
+
+
 def main(argv):
     quick = "--quick" in argv
     budget_ratios(quick)
     print()
-    if "--budget-only" in argv:
+    if "--all-maps" in argv:
+        all_map_ratios(quick)
+        print()
+    if "--budget-only" in argv or "--all-maps" in argv:
         return 0
     rnd = random.Random(2024)
     widths = (44, 3, 9, 9, 5)

@@ -33,6 +33,38 @@ import heapq
 from .search import INF, SearchLimit
 
 
+def _combine(fa, fb, ra, rb, d, one, cap):
+    """The figures of a merge at height d of parts a and b (fa[j]: the cheapest relaxed cost of j chosen
+    cities in a; ra: a holds the network; one: b is a single city), with each j's split (how many of
+    them lie in a, the fewest among equals)."""
+    la, lb = len(fa), len(fb)
+    n = min(la + lb - 1, cap)
+    if one:        # b is one city (most merges): j cities are a's j, or a's j - 1 and b
+        merged = fa[:n] if fb[0] == 0 else [INF] * la
+        if la < n:
+            merged.append(INF)
+        split = list(range(n))
+        hb = fb[1]
+        for j1 in range(n - 1):
+            c = fa[j1] + hb + (d if ra or j1 else 0)
+            if c < merged[j1 + 1]:
+                merged[j1 + 1] = c
+                split[j1 + 1] = j1
+    else:
+        merged = [INF] * n
+        split = [0] * n
+        for j1, c1 in enumerate(fa):
+            if c1 >= INF:
+                continue
+            link = d if ra or j1 else 0   # paid when b's side holds a chosen city too
+            for j2 in range(min(lb, n - j1)):
+                c = c1 + fb[j2] + (link if rb or j2 else 0)
+                if c < merged[j1 + j2]:
+                    merged[j1 + j2] = c
+                    split[j1 + j2] = j1
+    return merged, split
+
+
 class _MergeTree:
     """The relaxation of one subproblem: best[node][j] is the cheapest relaxed cost of j chosen cities
     inside a merge-tree node (INF if impossible: a fixed city left out, or too few cities)."""
@@ -40,7 +72,8 @@ class _MergeTree:
     def __init__(self, D, house, cands, r, key, fixed):
         L = len(cands)
         self.cands, self.L = cands, L
-        rooted = key is not None
+        self.cap = cap = r + 1
+        self.rooted = rooted = key is not None
         # Prim over positions 0..L-1 of cands from the network (position L), or from cands[0]
         # without one: each position's tree edge (weight, parent position, position).
         rows = [D[w] for w in cands]
@@ -71,13 +104,13 @@ class _MergeTree:
                     best, nxt = d, v
             u = nxt
         edges.sort()
-        cap = r + 1
         # merge-tree nodes: 0..L-1 the cities, L the network, then one node per merge
         self.best = best = [[INF, house[w]] if w in fixed else [0, house[w]] for w in cands]
         best.append([0])
         self.root = root = [False] * L + [rooted]       # node holds the network
-        has_fixed = [w in fixed for w in cands] + [False]
+        self.has_fixed = has_fixed = [w in fixed for w in cands] + [False]
         self.kids: list = [None] * (L + 1)
+        self.up: list = [None] * (L + 1)   # each node's merge
         part = list(range(L + 1))          # union-find over positions
         node_of = list(range(L + 1))       # a part's merge-tree node
         for d, a, b in edges:
@@ -89,35 +122,12 @@ class _MergeTree:
             while part[b] != b:
                 part[b] = b = part[part[b]]
             na, nb = node_of[a], node_of[b]
-            fa, fb, ra, rb = best[na], best[nb], root[na], root[nb]
-            la, lb = len(fa), len(fb)
-            n = min(la + lb - 1, cap)
-            if nb < L:     # b is one city (most merges): j cities are a's j, or a's j - 1 and b
-                merged = fa[:n] if fb[0] == 0 else [INF] * la
-                if la < n:
-                    merged.append(INF)
-                split = list(range(n))
-                hb = fb[1]
-                for j1 in range(n - 1):
-                    c = fa[j1] + hb + (d if ra or j1 else 0)
-                    if c < merged[j1 + 1]:
-                        merged[j1 + 1] = c
-                        split[j1 + 1] = j1
-            else:
-                merged = [INF] * n
-                split = [0] * n
-                for j1, c1 in enumerate(fa):
-                    if c1 >= INF:
-                        continue
-                    link = d if ra or j1 else 0   # paid when b's side holds a chosen city too
-                    for j2 in range(min(lb, n - j1)):
-                        c = c1 + fb[j2] + (link if rb or j2 else 0)
-                        if c < merged[j1 + j2]:
-                            merged[j1 + j2] = c
-                            split[j1 + j2] = j1
-            node_of[a] = len(best)
+            merged, split = _combine(best[na], best[nb], root[na], root[nb], d, nb < L, cap)
+            node = node_of[a] = len(best)
+            self.up[na] = self.up[nb] = node
+            self.up.append(None)
             best.append(merged)
-            root.append(ra or rb)
+            root.append(root[na] or root[nb])
             has_fixed.append(has_fixed[na] or has_fixed[nb])
             self.kids.append((na, nb, split, d, ends))
             part[b] = a
@@ -127,14 +137,43 @@ class _MergeTree:
                 x = part[x]
             return x
 
-        tops = {node_of[find(x)] for x in range(L)}
+        self.parts = sorted({node_of[find(x)] for x in range(L)})
         if rooted:
-            self.tops = [node_of[find(L)]]
-            self.feasible = not any(has_fixed[t] for t in tops if t != self.tops[0])
+            self.network_part = node_of[find(L)]
+        self._tops()
+
+    def _tops(self):
+        has_fixed, parts = self.has_fixed, self.parts
+        if self.rooted:
+            self.tops = [self.network_part]
+            self.feasible = not any(has_fixed[t] for t in parts if t != self.network_part)
         else:   # an empty network: the set lies in one land mass, the one with the fixed cities if any
-            with_fixed = [t for t in tops if has_fixed[t]]
-            self.tops = with_fixed or sorted(tops)
+            with_fixed = [t for t in parts if has_fixed[t]]
+            self.tops = with_fixed or parts
             self.feasible = len(with_fixed) <= 1
+
+    def fixing(self, city) -> "_MergeTree":
+        """The relaxation of the same candidates with `city` fixed too: the merge tree is the same
+        (it depends on the candidates only), so only the figures of the merges above the city change."""
+        out = object.__new__(_MergeTree)
+        out.cands, out.L, out.cap, out.rooted, out.parts = self.cands, self.L, self.cap, self.rooted, self.parts
+        out.network_part = getattr(self, "network_part", None)
+        out.best, out.root, out.has_fixed, out.kids, out.up = (self.best[:], self.root, self.has_fixed[:],
+                                                               self.kids[:], self.up)
+        best, kids, has_fixed, L = out.best, out.kids, out.has_fixed, out.L
+        node = self.cands.index(city)
+        best[node] = [INF, best[node][1]]
+        has_fixed[node] = True
+        node = out.up[node]
+        while node is not None:
+            na, nb, _, d, ends = kids[node]
+            merged, split = _combine(best[na], best[nb], out.root[na], out.root[nb], d, nb < L, out.cap)
+            best[node] = merged
+            kids[node] = (na, nb, split, d, ends)
+            has_fixed[node] = True
+            node = out.up[node]
+        out._tops()
+        return out
 
     def cost(self, j) -> int:
         if not self.feasible:
@@ -180,27 +219,27 @@ def relaxation(D, house, cands, key=None, most=None) -> _MergeTree:
 
 def true_cost(D, house, chosen, key):
     """(cost, Prim order) of building `chosen` onto the network (key; None: empty, its first city,
-    the lowest index, is free)."""
-    todo = list(chosen)
+    the lowest index, is free). Ties: the lower index, as search.py's order."""
+    todo = sorted(chosen)
     if not todo:
         return 0, ()
     if key is None:
-        first = min(todo)
-        todo.remove(first)
+        first = todo.pop(0)
         order, total = [first], house[first]
-        near = {w: D[first][w] for w in todo}
+        row = D[first]
+        near = [row[w] for w in todo]
     else:
         order, total = [], 0
-        near = {w: key[w] for w in todo}
+        near = [key[w] for w in todo]
     while todo:
-        u = min(todo, key=lambda w: (near[w], w))   # ties: the lower index, as search.py's order
-        todo.remove(u)
+        i = near.index(min(near))   # the first of the nearest: the lowest index
+        u = todo.pop(i)
         order.append(u)
-        total += near[u] + house[u]
+        total += near.pop(i) + house[u]
         row = D[u]
-        for w in todo:
-            if row[w] < near[w]:
-                near[w] = row[w]
+        for j, w in enumerate(todo):
+            if row[w] < near[j]:
+                near[j] = row[w]
     return total, tuple(order)
 
 
@@ -222,7 +261,7 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
     queue: list = []     # (bound, price, seq, fixed, barred, chosen, relays): cheapest bound first
     state = {"ub": limit, "seq": 0, "nodes": 0}
 
-    def visit(fixed, barred):
+    def visit(fixed, barred, parent=None, more=None):
         state["nodes"] += 1
         if max_nodes is not None and state["nodes"] > max_nodes:
             raise SearchLimit
@@ -234,6 +273,8 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
             cands = [w for w in cands if root_keys[w] + house[w] <= reach]
         if board is not None and not fixed and len(cands) == len(eligible):
             tree = board
+        elif parent is not None and parent.cands == cands:   # one more city fixed, the same candidates
+            tree = parent.fixing(more)
         else:
             tree = _MergeTree(D, house, cands, k, root_keys, fixed)
         bound = tree.cost(k)
@@ -253,15 +294,15 @@ def cheapest_sets(D, house, eligible, k, *, root_keys=None, top=1, limit=INF, ma
                 state["ub"] = -INF   # answered: prune everything
                 return
         if bound < state["ub"]:
-            heapq.heappush(queue, (bound, price, state["seq"], fixed, barred, chosen, relays))
+            heapq.heappush(queue, (bound, price, state["seq"], fixed, barred, chosen, relays, tree))
 
     visit(frozenset(), frozenset())
     while queue:
-        bound, price, _, fixed, barred, chosen, relays = heapq.heappop(queue)
+        bound, price, _, fixed, barred, chosen, relays, tree = heapq.heappop(queue)
         if bound >= state["ub"]:
             break
         if price > bound:   # a relay is left out: either it is chosen, or it is barred
-            visit(fixed | {relays[0]}, barred)
+            visit(fixed | {relays[0]}, barred, tree, relays[0])
             visit(fixed, barred | {relays[0]})
         else:               # exact: any other set of this subproblem leaves out one of its free cities
             kept = set(fixed)

@@ -428,31 +428,37 @@ class Planner:
                             f"ask for a count instead") from None
 
     def _greedy_costs(self, house, eligible, keys) -> list[int]:
-        """Cumulative cost of growing the network by the cheapest next city each time."""
+        """Cumulative cost of growing the network by the cheapest next city each time (ties: the lower
+        index). Parallel lists rather than a keyed min: it runs before every budget search."""
         dist = self.dist
         out, total = [], 0
-        todo = set(eligible)
+        todo = sorted(set(eligible))
         if keys is None:
             if not todo:
                 return out
             u = min(todo, key=lambda v: (house[v], v))
             total = house[u]
             out.append(total)
-            todo.discard(u)
-            key = list(dist[u])
-        else:
-            key = list(keys)
-        while todo:
-            u = min(todo, key=lambda v: (key[v] + house[v], v))
-            if key[u] >= INF:
-                break
-            total += key[u] + house[u]
-            out.append(total)
-            todo.discard(u)
+            todo.remove(u)
             row = dist[u]
-            for v in todo:
-                if row[v] < key[v]:
-                    key[v] = row[v]
+            near = [row[v] for v in todo]
+        else:
+            near = [keys[v] for v in todo]
+        score = [d + house[v] for d, v in zip(near, todo)]
+        while todo:
+            i = score.index(min(score))   # the first of the cheapest: the lowest index
+            if near[i] >= INF:
+                break
+            u = todo.pop(i)
+            total += score.pop(i)
+            near.pop(i)
+            out.append(total)
+            row = dist[u]
+            for j, v in enumerate(todo):
+                d = row[v]
+                if d < near[j]:
+                    near[j] = d
+                    score[j] = d + house[v]
         return out
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from planner_reference import (ALL_GERMANY, ALL_USA, INF, brute_costs, house_of, inside_distances,
                                mst_cost, random_map)
 from referee.planner import core, get_planner
+from referee.planner import bottleneck
 from referee.planner.bottleneck import cheapest_sets, relaxation
 from referee.planner.search import INF as PLANNER_INF
 from referee.planner.search import best_sets
@@ -249,3 +250,30 @@ def test_a_budget_search_past_its_limit_says_to_ask_for_a_count(germany, monkeyp
     with pytest.raises(PlanError, match=r"^budget 250 buys too many cities for an exact search here; "
                                         r"ask for a count instead$"):
         planner.suggest(network, budget=250)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_fixing_one_more_city_gives_the_relaxation_built_afresh(seed):
+    """cheapest_sets reuses a subproblem's merge tree when it fixes one more city among the same
+    candidates (only the merges above that city are figured again): the figures for every number of
+    cities, and the set chosen, are those of the relaxation built with that city fixed from the start."""
+    rnd = random.Random(seed)
+    m = random_map(9000 + seed, n_cities=rnd.randint(5, 11), n_areas=2, extra=seed % 7,
+                   zero_share=rnd.choice([0.0, 0.3]))
+    planner = get_planner(m, tuple(m.areas))
+    n = len(planner.cities)
+    net = [0] if seed % 2 else []
+    keys = planner.root_keys(net)
+    cands = [i for i in range(n) if i not in net and (keys is None or keys[i] < PLANNER_INF)]
+    house = [rnd.choice([0, 10, 15, 20]) for _ in range(n)]
+    fixed = set()
+    tree = bottleneck._MergeTree(planner.dist, house, cands, len(cands), keys, frozenset())
+    for city in rnd.sample(cands, min(3, len(cands))):
+        fixed.add(city)
+        tree = tree.fixing(city)
+        fresh = bottleneck._MergeTree(planner.dist, house, cands, len(cands), keys, frozenset(fixed))
+        assert [tree.cost(j) for j in range(len(cands) + 1)] == [fresh.cost(j) for j in range(len(cands) + 1)]
+        for j in range(len(cands) + 1):
+            if fresh.cost(j) < PLANNER_INF:
+                assert tree.chosen(j) == fresh.chosen(j)
+                assert fixed <= set(tree.chosen(j)[0]) or j < len(fixed)
