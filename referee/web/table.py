@@ -74,9 +74,11 @@ def query(**values) -> str:
 def open_table(game_id: int):
     tables = current_app.extensions.setdefault("referee.tables", Tables())
     try:
-        return tables.get(get_store(), game_id)
+        table = tables.get(get_store(), game_id)
     except UnknownGame:
         abort(404)
+    g.setdefault("money_shown", {})[game_id] = table.money     # read with its news (Table.catch_up)
+    return table
 
 
 def htmx() -> bool:
@@ -87,7 +89,7 @@ def htmx() -> bool:
 # response leaves out those the page on screen already shows as they are, and htmx keeps them.
 # id: the views it draws (the players' part holds Recharged's neutral player too)
 KEPT_PARTS = {"players": ("players", "neutral"), "market": ("market",), "resources": ("track",), "deck": ("deck",),
-              "end": ("end",)}
+              "end": ("end",), "moves": ("movers",)}
 
 
 def state_view(game, money: bool = True) -> dict:
@@ -97,11 +99,15 @@ def state_view(game, money: bool = True) -> dict:
     played = game.state
     game = seen_by(game, Viewer(money_shown=money))
     state, ctx = game.state, game.ctx
+    players = views.players(played, ctx, lambda name: money)
     return {
         "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map, money),
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
-        "players": views.players(played, ctx, lambda name: money), "deck": views.deck(state, ctx),
+        "players": players, "deck": views.deck(state, ctx),
+        # who may move cubes between their own plants now (allowed at any time): two plants at least
+        "movers": [{"name": p["name"], "colour": p["colour"], "plants": [c["number"] for c in p["plants"]]}
+                   for p in players if len(p["plants"]) > 1] if state["next"].get("anytime") else [],
         "neutral": views.neutral_player(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,

@@ -52,6 +52,7 @@ class Table:
         self.stored = stored or (lambda game_id, seq: None)
         self.lock = threading.Lock()
         self.stale = False
+        self.money = False      # the table's choice to show every player's money, as read at the last catch_up
         self.views: dict[tuple, dict] = {}
         self.fragments: dict[tuple, object] = {}    # (seq, key) -> a fragment as drawn for every device of that key
 
@@ -96,7 +97,8 @@ class Table:
             self.stale = False
             self.fragments = {}     # a copy read again: nothing drawn from the one before is shown
         try:
-            for text in store.entries_after(self.id, self.seq):
+            texts, self.money = store.news(self.id, self.seq)
+            for text in texts:
                 self.game.play(json.loads(text))
                 self.seq += 1
         except Exception:
