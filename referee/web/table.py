@@ -31,6 +31,12 @@ back as empty `hx-preserve` stand-ins when they are the same as on the page it a
 `page_seq`, whose view is kept per sequence number: Table.view), and the board's unchanging layers
 always do: htmx keeps the parts already on screen. A form in a kept part still holds the `seq`
 it was drawn at, so htmx adds the page's current `page_seq` (#page-seq, hx-include on #table).
+
+Drawn once for every device: after a fact each device of the table asks for the #table fragment,
+and those with the same language and the same view (viewer.Viewer: the key holder or a watcher, with
+the table's money choice), the same parts kept and the same notice get the same bytes. So it is drawn
+once per sequence number and kept with the table (shared_fragment, Table.fragment) with a mark in
+place of the form token, which each device gets its own of. A draft is drawn for its device alone.
 """
 import secrets
 from functools import partial
