@@ -11,8 +11,8 @@ Its (device, inode) is remembered, so a file deleted or replaced while serving r
 change instead of writing to a file nobody will read again.
 
 Under `referee serve` the Store a request borrows does its SQLite work on a thread (referee.offloop),
-writes in a pool of their own: a write waiting on a slow disk holds only its own request, and pages
-and streams of other games keep answering. A write is not made for a sender that has gone (its
+writes in a pool of their own, one write of the process at a time (Pool.writing): a write waiting on a
+slow disk holds only the requests that write, and pages and streams of other games keep answering. A write is not made for a sender that has gone (its
 device gave up waiting and closed the connection): it would be applied with nobody told, and the
 device's next fact refused as made against an older view (Gone).
 """
@@ -26,6 +26,7 @@ from .. import offloop
 from ..store import Store, StoreFault, identity
 
 POOL_KEPT = 16      # idle connections kept; more requests at once open more, closed when given back
+WRITE_WAIT = 10     # seconds a write waits for its turn, as SQLite waits for a locked file (Store's timeout)
 
 
 class Pool:
@@ -35,6 +36,10 @@ class Pool:
         self.open_store = open_store
         self.idle: list[Store] = []
         self.lock = threading.Lock()
+        # One write at a time from this process: SQLite lets one writer in at a time anyway, and one
+        # that finds the file locked sleeps in SQLite's busy handler (1, 2, 5, 10… ms) instead of
+        # being woken when the lock is free; in this queue the next write starts as the last ends.
+        self.writing = threading.Lock()
 
     def take(self) -> Store:
         with self.lock:
@@ -71,8 +76,9 @@ class OffLoop:
     """A Store whose calls run on a thread of referee.offloop's pools (a plain call outside the server).
     `still_wanted()` is asked before each write: False (the sender went) refuses it with Gone."""
 
-    def __init__(self, store: Store, still_wanted=lambda: True):
+    def __init__(self, store: Store, still_wanted=lambda: True, writing=None):
         self.store, self.still_wanted = store, still_wanted
+        self.writing = writing or threading.Lock()      # the writes of the process wait their turn in it (Pool)
 
     def __getattr__(self, name):
         value = getattr(self.store, name)
@@ -80,9 +86,14 @@ class OffLoop:
             return value
         if name in WRITES:
             def write(*args):
-                if not self.still_wanted():
-                    raise Gone(name)
-                return offloop.run("writes", value, *args)
+                if not self.writing.acquire(timeout=WRITE_WAIT):
+                    raise StoreFault("io", f"the write before this one has waited on the disk for {WRITE_WAIT} s")
+                try:
+                    if not self.still_wanted():     # asked once its turn came: the sender may have gone meanwhile
+                        raise Gone(name)
+                    return offloop.run("writes", value, *args)
+                finally:
+                    self.writing.release()
             return write
         return lambda *args: offloop.run("disk", value, *args)
 
@@ -105,7 +116,8 @@ def sender_waits(environ) -> bool:
 def get_store() -> OffLoop:
     if "store" not in g:
         environ = request.environ
-        g.store = OffLoop(current_app.extensions["referee.stores"].take(), lambda: sender_waits(environ))
+        pool = current_app.extensions["referee.stores"]
+        g.store = OffLoop(pool.take(), lambda: sender_waits(environ), pool.writing)
     return g.store
 
 

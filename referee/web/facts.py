@@ -189,6 +189,9 @@ def moment(next_actions: dict, player: str | None = None) -> str:
     return hashlib.blake2s(json.dumps(named, sort_keys=True, default=str).encode(), digest_size=8).hexdigest()
 
 
-def same_moment(values, now: str) -> bool:
-    """Whether a live update (the page's poll: `since`) comes from a page still showing moment `now`."""
-    return values.get("since") is not None and values.get("page_moment") == now
+def same_moment(values, now) -> bool:
+    """Whether a live update (the page's poll: `since`) comes from a page still showing moment `now`
+    (the moment, or a function giving it: worked out only for a poll that says its page's moment)."""
+    if values.get("since") is None or values.get("page_moment") is None:
+        return False
+    return values.get("page_moment") == (now() if callable(now) else now)

@@ -212,7 +212,7 @@ def view(table, seat):
     if since is not None and str(table.seq) in (since, request.args.get("page_seq")):
         return "", 204
     return show_seat(table, seat, draft=request.args if request.args.get("type") else None,
-                     keep_input=htmx() and same_moment(request.args, moment(table.game.state["next"], seat)))
+                     keep_input=htmx() and same_moment(request.args, lambda: moment(table.game.state["next"], seat)))
 
 
 @bp.get("/seat/reach")

@@ -31,12 +31,20 @@ back as empty `hx-preserve` stand-ins when they are the same as on the page it a
 `page_seq`, whose view is kept per sequence number: Table.view), and the board's unchanging layers
 always do: htmx keeps the parts already on screen. A form in a kept part still holds the `seq`
 it was drawn at, so htmx adds the page's current `page_seq` (#page-seq, hx-include on #table).
+
+Drawn once for every device: after a fact each device of the table asks for the #table fragment,
+and those with the same language and the same view (viewer.Viewer: the key holder or a watcher, with
+the table's money choice), the same parts kept and the same notice get the same bytes. So it is drawn
+once per sequence number and kept with the table (shared_fragment, Table.fragment) with a mark in
+place of the form token, which each device gets its own of. A draft is drawn for its device alone.
 """
+import secrets
 from functools import partial
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 
 from ..i18n import LANGUAGES
 from ..rulings import describe_rules
@@ -72,9 +80,11 @@ def query(**values) -> str:
 def open_table(game_id: int):
     tables = current_app.extensions.setdefault("referee.tables", Tables())
     try:
-        return tables.get(get_store(), game_id)
+        table = tables.get(get_store(), game_id)
     except UnknownGame:
         abort(404)
+    g.setdefault("money_shown", {})[game_id] = table.money     # read with its news (Table.catch_up)
+    return table
 
 
 def htmx() -> bool:
@@ -85,7 +95,7 @@ def htmx() -> bool:
 # response leaves out those the page on screen already shows as they are, and htmx keeps them.
 # id: the views it draws (the players' part holds Recharged's neutral player too)
 KEPT_PARTS = {"players": ("players", "neutral"), "market": ("market",), "resources": ("track",), "deck": ("deck",),
-              "end": ("end",)}
+              "end": ("end",), "moves": ("movers",)}
 
 
 def state_view(game, money: bool = True) -> dict:
@@ -95,32 +105,54 @@ def state_view(game, money: bool = True) -> dict:
     played = game.state
     game = seen_by(game, Viewer(money_shown=money))
     state, ctx = game.state, game.ctx
+    players = views.players(played, ctx, lambda name: money)
     return {
         "phase": views.phase_name(state["phase"]), "waiting": views.waiting(state["next"], ctx.map, money),
         "order": views.turn_order(state), "acting_seats": views.acting_seats(state), "market": views.market(state, ctx),
         "track": views.resource_track(state, ctx, views.refill_before(game.events[-1])),
-        "players": views.players(played, ctx, lambda name: money), "deck": views.deck(state, ctx),
+        "players": players, "deck": views.deck(state, ctx),
+        # who may move cubes between their own plants now (allowed at any time): two plants at least
+        "movers": [{"name": p["name"], "colour": p["colour"], "plants": [c["number"] for c in p["plants"]]}
+                   for p in players if len(p["plants"]) > 1] if state["next"].get("anytime") else [],
         "neutral": views.neutral_player(state, ctx),
         "houses": board.houses(ctx.map, state, views.colours(state)),
         "end": ending.result(game) if state["phase"] == "over" else None,
         "can_undo": bool(game.facts), "can_redo": bool(game.undone), "panel": inputs.panel(game, money=money),
-        "next": state["next"],
+        "next": state["next"], "moment": moment(state["next"]),
     }
 
 
-def table_values(table, events=None, draft=None, shown: int | None = None, keep_input=False) -> dict:
+def kept_parts(table, shown: int | None, key: tuple) -> frozenset:
+    """The parts (KEPT_PARTS) that the page drawn at `shown` shows as they are now, for views of `key`
+    (language, money choice): worked out once per (shown, key) and sequence number."""
+    if shown is None:
+        return frozenset()
+    now = table.view(key, partial(state_view, money=key[1]))
+    seq = table.seq
+    memo = ("kept", shown, key)
+    found = table.fragment(seq, memo)
+    if found is None:
+        before = table.seen_view(shown, key)
+        found = frozenset(part for part, keys in KEPT_PARTS.items()
+                          if before is not None and all(before[k] == now[k] for k in keys))
+        table.keep_fragment(seq, memo, found)
+    return found
+
+
+def table_values(table, events=None, draft=None, shown: int | None = None, keep_input=False,
+                 viewer: Viewer | None = None) -> dict:
     """Everything the table fragment draws; `shown` is the seq of the page on screen (htmx), whose
     unchanged parts are not drawn again. Players' money is drawn only when the table chose to show
     it; a device that may not change the game (a watcher) gets no input and no city to tap. With
-    `keep_input` (a live update to a page showing the same moment) the input is left as it is on screen."""
-    money = money_shown(table.id)
+    `keep_input` (a live update to a page showing the same moment) the input is left as it is on screen.
+    `viewer`: this device's (table_viewer), when the caller has it already."""
+    viewer = viewer or table_viewer(table)
+    money = viewer.money_shown
     key = (current(), money)        # views are kept per language and money choice (Table.view's `lang`)
     now = table.view(key, partial(state_view, money=money))
-    before = table.seen_view(shown, key) if shown is not None else None
     game = table.game
     ctx = game.ctx
     events = game.events[-1] if events is None else events
-    viewer = Viewer(key=may_enter(), money_shown=money)
     panel = inputs.panel(seen_at(table, viewer), draft, money) if draft else now["panel"]
     if not viewer.key:      # a watcher: the same view, without input
         panel = {"template": None}
@@ -133,10 +165,8 @@ def table_values(table, events=None, draft=None, shown: int | None = None, keep_
         "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),
         "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
         "events": events, "refill": views.refill_steps(events),
-        "keep": {part for part, keys in KEPT_PARTS.items()
-                 if before is not None and all(before[k] == now[k] for k in keys)}
-        | ({"input"} if keep_input else set()),
-        "moment": moment(now["next"]),       # the moment as this screen sees it (money-blind unless shown)
+        "keep": kept_parts(table, shown, key) | ({"input"} if keep_input else set()),
+        "moment": now["moment"],       # the moment as this screen sees it (money-blind unless shown)
         "map_rules": map_rules(ctx, current()), "money_shown": money, "has_board": True,
         "board": {"view_box": board.view_box(ctx.map), "marks": board.marks(ctx.map), "step": game.state["step"],
                   "disc": round(board.CITY * board.size(ctx.map), 1),
@@ -161,8 +191,18 @@ def map_rules(ctx, lang: str) -> tuple:
 
 
 def money_shown(game_id: int) -> bool:
-    """Whether the table chose to show every player's money (the key holder's choice, kept with the game)."""
-    return get_store().money_shown(game_id)
+    """Whether the table chose to show every player's money (the key holder's choice, kept with the
+    game): read once per request (a read of the store is a hand-off to a thread under the server)."""
+    known = g.setdefault("money_shown", {})
+    if game_id not in known:
+        known[game_id] = get_store().money_shown(game_id)
+    return known[game_id]
+
+
+def shared_view(table) -> dict:
+    """The shared screen's view of the table now, in the page's language (state_view)."""
+    money = money_shown(table.id)
+    return table.view((current(), money), partial(state_view, money=money))
 
 
 def shared_next(table) -> dict:
@@ -188,14 +228,65 @@ def warm(table):
         map_rules(ctx, lang)
 
 
+def table_viewer(table) -> Viewer:
+    """Who this device is at the table page: the key holder (who may enter facts) or a watcher, with
+    the table's money choice (the one read of the store this takes)."""
+    return Viewer(key=may_enter(), money_shown=money_shown(table.id))
+
+
 def show(table, events=None, draft=None, status=200, notice=None, shown=None, keep_input=False):
     """The #table fragment for htmx (leaving out what the page at `shown` already has, and the
     board's unchanging layers (links, dots, names), which every table page has), else the whole page."""
     if htmx():
-        values = table_values(table, events, draft, shown, keep_input)
-        values["board"]["static_shown"] = True
-        return render_template("_table.html", notice=notice, oob=True, **values), status
+        return shared_fragment(table, events, draft, notice, shown, keep_input), status
     return render_template("table/view.html", notice=notice, **table_values(table, events, draft)), status
+
+
+def shared_fragment(table, events, draft, notice, shown, keep_input) -> str:
+    """The #table fragment for htmx, drawn once per sequence number for every device that would get
+    the same bytes: the same language, the same view (viewer.Viewer: key holder or watcher, with the
+    table's money choice), the same parts kept from the page on screen and the same notice. The one
+    thing of a device's own in it, its form token, is put in after (personal). A draft, or rulings
+    other than the last entry's (an undo's answer), is drawn for its device alone."""
+    viewer = table_viewer(table)
+    lang = current()
+    if events is not None and table.game.events and events is table.game.events[-1]:
+        events = None       # the last entry's rulings: what every device's poll shows
+    frozen = frozen_notice(notice)
+    key = None
+    if draft is None and events is None and (notice is None or frozen is not None):
+        keep = kept_parts(table, shown, (lang, viewer.money_shown)) | ({"input"} if keep_input else frozenset())
+        seq = table.seq     # after kept_parts: a play under way (it holds the table's lock) has ended
+        key = ("_table.html", lang, viewer, keep, frozen)
+        if (text := table.fragment(seq, key)) is not None:
+            return personal(text)
+    values = table_values(table, events, draft, shown, keep_input, viewer)
+    values["board"]["static_shown"] = True
+    text = render_template("_table.html", notice=notice, oob=True, csrf_token=form_token_mark, **values)
+    if key is not None and values["seq"] == seq:
+        table.keep_fragment(seq, key, text)
+    return personal(text)
+
+
+# What a shared fragment holds in place of the device's form token (CSRF): unguessable, so no text of
+# the game (a player's name) can be taken for it.
+FORM_TOKEN_MARK = "form-token-" + secrets.token_hex(16)
+
+
+def form_token_mark() -> str:
+    return FORM_TOKEN_MARK
+
+
+def personal(text: str) -> str:
+    """A shared fragment with this device's own form token in it (asked for only when it has a form)."""
+    return text.replace(FORM_TOKEN_MARK, generate_csrf()) if FORM_TOKEN_MARK in text else text
+
+
+def frozen_notice(notice: dict | None) -> tuple | None:
+    """A notice as part of a fragment's key (None: it cannot be one)."""
+    if notice is None or not all(isinstance(v, (str, int, bool, type(None))) for v in notice.values()):
+        return None
+    return tuple(sorted(notice.items()))
 
 
 def refused(table, status: int, message: str, waiting: str | None = None):
@@ -262,7 +353,7 @@ def view(game_id):
                                          "as it stands now.")} if since is not None and not request.args.get("live") else None
     draft = inputs.current_draft(table.game, request.args if request.args.get("type") else None)
     return show(table, draft=draft, shown=shown, notice=notice,
-                keep_input=htmx() and same_moment(request.args, moment(shared_next(table))))
+                keep_input=htmx() and same_moment(request.args, lambda: shared_view(table)["moment"]))
 
 
 @bp.post("/facts")

@@ -45,13 +45,33 @@ class Moved(Exception):
 
 class Table:
     VIEWS_KEPT = 16     # (seq, language) views and money-blind games (viewer.seen_at) kept: a page is at most a few entries behind
+    FRAGMENTS_KEPT = 64     # fragments (and the parts they keep) of the current sequence: languages × views × parts kept × notices
 
     def __init__(self, game_id: int, game: Game, seq: int, stored=None):
         self.id, self.game, self.seq = game_id, game, seq
         self.stored = stored or (lambda game_id, seq: None)
         self.lock = threading.Lock()
         self.stale = False
+        self.money = False      # the table's choice to show every player's money, as read at the last catch_up
         self.views: dict[tuple, dict] = {}
+        self.fragments: dict[tuple, object] = {}    # (seq, key) -> a fragment as drawn for every device of that key
+
+    def fragment(self, seq: int, key: tuple):
+        """A fragment drawn at `seq` for `key` (referee.web.table.shared_fragment: the language and the
+        viewer are in it), if it was drawn already and the table is still at `seq`."""
+        return self.fragments.get((seq, key)) if seq == self.seq else None
+
+    def keep_fragment(self, seq: int, key: tuple, text):
+        """Keep a fragment drawn at `seq` for `key`, while the table is still there: one drawn for an
+        older sequence is never kept, and those of older sequences go as soon as a new one is kept."""
+        with self.lock:
+            if seq != self.seq:
+                return
+            if any(s != seq for s, _k in self.fragments) or len(self.fragments) >= self.FRAGMENTS_KEPT:
+                self.fragments = {k: v for k, v in self.fragments.items() if k[0] == seq}
+                while len(self.fragments) >= self.FRAGMENTS_KEPT:
+                    del self.fragments[next(iter(self.fragments))]
+            self.fragments[(seq, key)] = text
 
     def view(self, lang: str, make) -> dict:
         """make(game) at the current sequence in `lang`, made once: an entry never changes once
@@ -75,14 +95,17 @@ class Table:
         if self.stale:
             self.game, self.seq = _load(store, self.id)
             self.stale = False
+            self.fragments = {}     # a copy read again: nothing drawn from the one before is shown
         try:
-            for text in store.entries_after(self.id, self.seq):
+            texts, self.money = store.news(self.id, self.seq)
+            for text in texts:
                 self.game.play(json.loads(text))
                 self.seq += 1
         except Exception:
             self.stale = True
             self.game, self.seq = _load(store, self.id)
             self.stale = False
+            self.fragments = {}
         if self.seq != was:
             self.stored(self.id, self.seq)
 

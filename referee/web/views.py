@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from flask_babel import gettext as _, ngettext
+from markupsafe import Markup
 
 from .. import rulings
 from ..rulings.vocabulary import KINDS, MARKET_TITLES
@@ -127,19 +128,32 @@ def resource_track(state: dict, ctx, refills: dict) -> list:
     return out
 
 
+CUBE = {r: f'<i class="cube {r}"></i>' for r in RESOURCES}       # a space of the track with a cube on it
+EMPTY_SPACE = '<i class="cube empty"></i>'
+
+
 def one_track(state: dict, r: str, slots, have: int, refills: dict) -> dict:
     first_filled = len(slots) - have
-    new_from = first_filled
     new_to = len(slots) - refills[r] if r in refills else first_filled
+    return {"resource": r, "name": resource_name(r), "market": have, "supply": state["resources"]["supply"][r],
+            "groups": _spaces(r, tuple(slots), first_filled, new_to), "cheapest": slots[first_filled] if have else None}
+
+
+@lru_cache(maxsize=1024)
+def _spaces(r: str, slots: tuple, first_filled: int, new_to: int) -> tuple:
+    """A resource's spaces grouped by price, as drawn: a cube on each space from `first_filled` on,
+    those before `new_to` marked as just refilled (one shared, read-only answer per track as it stands:
+    a track of a hundred spaces is drawn once, not once per state and language)."""
     groups = []
     for i, price in enumerate(slots):
-        space = {"filled": i >= first_filled, "new": new_from <= i < new_to}
+        space = CUBE[r] if i >= first_filled else EMPTY_SPACE
+        if first_filled <= i < new_to:
+            space = space.replace('"></i>', ' new"></i>')
         if groups and groups[-1]["price"] == price:
             groups[-1]["spaces"].append(space)
         else:
             groups.append({"price": price, "spaces": [space]})
-    return {"resource": r, "name": resource_name(r), "market": have, "supply": state["resources"]["supply"][r],
-            "groups": groups, "cheapest": slots[first_filled] if have else None}
+    return tuple({"price": g["price"], "spaces": Markup("".join(g["spaces"]))} for g in groups)
 
 
 def refill_before(events: list) -> dict:

@@ -80,6 +80,37 @@ def test_a_change_is_not_made_for_a_sender_that_closed_its_connection(tmp_path):
     assert rows(db, game_id) == 0
 
 
+def test_the_writes_of_one_server_take_turns_and_a_sender_gone_while_waiting_is_not_written(tmp_path):
+    """Writes wait their turn in the process (Pool.writing) instead of in SQLite's busy handler, which
+    sleeps 1, 2, 5, 10… ms before it looks again: the second write starts as the first ends, and a
+    change whose sender closed its connection while it waited is not made."""
+    db, game_id, setup, facts = stored_example(tmp_path)
+    writing = threading.Lock()
+    wanted = [True]
+    first, second = OffLoop(Store(db), writing=writing), OffLoop(Store(db), lambda: wanted[0], writing)
+    done = []
+    writing.acquire()           # the first write of the server is under way
+    later = threading.Thread(target=lambda: done.append(first.append(game_id, 1, json.dumps(facts[0]), {})))
+    later.start()
+    time.sleep(0.2)
+    assert not done and rows(db, game_id) == 0      # waiting for its turn, not in the file
+    writing.release()
+    later.join(5)
+    assert rows(db, game_id) == 1
+    writing.acquire()
+    wanted[0] = False           # the second sender goes while its write waits
+    gone = []
+    waiting = threading.Thread(target=lambda: gone.append(pytest.raises(Gone, second.append, game_id, 2,
+                                                                         json.dumps(facts[1]), {})))
+    waiting.start()
+    time.sleep(0.1)
+    writing.release()
+    waiting.join(5)
+    assert gone and rows(db, game_id) == 1
+    first.close()
+    second.close()
+
+
 @pytest.mark.slow
 def test_the_server_answers_before_the_check_of_stored_games_ends_and_still_names_a_damaged_one(tmp_path):
     db = tmp_path / "games.sqlite3"

@@ -102,6 +102,7 @@ class Moments:
             state["next"] = legal.next_actions(state, game.ctx)
             game.states[-1] = state
         self.table.views.clear()        # the views kept per sequence number were drawn from the other state
+        self.table.fragments.clear()    # and so were the fragments drawn from them (referee.web.table.shared_fragment)
 
 
 def draft(state: dict) -> dict:
