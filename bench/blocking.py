@@ -8,9 +8,14 @@ on a kept-alive connection, one request after another, while:
 
 - idle: nothing else runs;
 - PDFs: another client asks for the game's report PDF over and over (~160 ms of ReportLab each);
-- rich seat page: another client asks for a rich seat page's planner query over and over (the most
+- rich seat pages: another client is a rich seat's phone (a 2-player game on Germany played by
+  examples/record.py's players, one of them saving until its money is 250 or more, stopped at its
+  turn to build): over and over, the caches are emptied (POST /bench/forget, as a new fact would
+  change the question) and it asks for its seat page, then the fragments that page asks for once
+  shown (the seat's "most cities your money builds" and its build panel's);
+- planner queries: another client asks for the planner's hardest budget query over and over (the most
   cities 250–300 buys on Germany's six areas from Berlin, Hamburg, Bremen: up to a second each;
-  GET /bench/planner runs it exactly as the seat page runs its own).
+  GET /bench/planner runs it as the seat page runs its own).
 
 Then (unless --skip-crowd) a keyless device: `referee serve --lan --bench`, a device without the
 table key (from 127.0.0.2) opens 1,000 event streams it never reads and 1,000 requests that send a
@@ -24,6 +29,8 @@ Target: a small request's p95 beside heavy work within 3× its idle p95; the key
 import argparse
 import json
 import os
+import random
+import re
 import resource
 import socket
 import statistics
@@ -97,18 +104,80 @@ def report_pdf(game_id: int):
     return heavy
 
 
-def rich_seat(browser, n):
+def rich_game() -> list:
+    """The lines (setup, facts) of a 2-player game on Germany up to the moment Emma, who saved her
+    money (250 or more), is to build: examples/record.py's players, Emma and Frank building at most
+    four cities each and keeping their money otherwise."""
+    sys.path.insert(0, str(ROOT / "examples"))
+    from record import Table
+    from referee.game import Game
+
+    class Savers(Table):
+        def reserve(self, name):
+            return 10 if self.state["round"] == 1 else 300
+
+        def building(self, acts):
+            who = acts[0]["player"]
+            if who == "Emma" and self.state["players"][who]["money"] >= 250:
+                return None
+            if len(self.state["players"][who]["cities"]) >= 4:
+                return {"type": "pass", "player": who}
+            return super().building(acts)
+
+    setup = {"type": "setup", "map": "germany", "areas": ["NW", "NE", "W"], "order": ["Emma", "Frank"],
+             "players": [{"name": "Emma", "colour": "purple"}, {"name": "Frank", "colour": "black"}]}
+    game = Game(setup)
+    table, lines = Savers(game, random.Random(7)), [setup]
+    while (entry := table.entry()) is not None:
+        game.play(entry)
+        lines.append(entry)
+    return lines
+
+
+def seat_of(port: int, game_id: int) -> Browser:
+    """A phone holding the first seat's link (Emma's), from the game's Join page."""
+    phone = Browser(port, keep_alive=True)
+    status, text, _ = phone.request("GET", f"/games/{game_id}/join")
+    links = re.findall(rf"/games/{game_id}/seat/[A-Za-z0-9_-]+", text)
+    if status != 200 or not links:
+        sys.exit(f"the Join page answered {status} without seat links")
+    phone.request("GET", links[0])
+    return phone
+
+
+def rich_seat(game_id: int):
+    """The rich seat's page and the fragments it asks for once shown, after the caches are emptied."""
+    deferred = re.compile(rf'hx-get="(/games/{game_id}/seat/[a-z-]+\?[^"]*)"')
+
+    def heavy(browser, _n):
+        if not browser.cookies:
+            phone = seat_of(browser.port, game_id)
+            browser.cookies, browser.token = phone.cookies, phone.token
+        status, text, _ = browser.request("GET", f"/games/{game_id}/seat")
+        if status != 200:
+            sys.exit(f"the seat page answered {status}: {text[:200]}")
+        for url in deferred.findall(text):
+            status, fragment, _ = browser.request("GET", url.replace("&amp;", "&"), headers=HTMX)
+            if status != 200:
+                sys.exit(f"{url} answered {status}: {fragment[:200]}")
+        status, text, _ = browser.request("POST", "/bench/forget")
+        if status != 204:
+            sys.exit(f"/bench/forget answered {status} (is this a server started with --bench?)")
+    return heavy
+
+
+def planner_query(browser, n):
     status, text, _ = browser.request("GET", f"/bench/planner?budget={250 + n % 51}")
     if status != 200:
         sys.exit(f"/bench/planner answered {status} (is this a server started with --bench?): {text[:200]}")
 
 
-def import_game(db: Path) -> int:
+def import_game(db: Path, data: bytes) -> int:
     from referee.archive import import_log
     from referee.store import Store
     store = Store(db)
     try:
-        return import_log(store, GERMANY.read_bytes())
+        return import_log(store, data)
     finally:
         store.close()
 
@@ -211,13 +280,16 @@ def main(argv=None):
 def heavy(args):
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "games.sqlite3"
-        game_id = import_game(db)
+        game_id = import_game(db, GERMANY.read_bytes())
+        rich = import_game(db, "".join(json.dumps(line) + "\n" for line in rich_game()).encode())
         server = Server(db, "--bench")
         try:
             probe(server.port, 50)      # warm
+            time.sleep(2)               # the server's start-up work done
             idle = probe(server.port, args.probes)
             print(f"small request {SMALL}, idle: {figures(idle)} ({load()})")
-            for name, heavy in (("report PDFs", report_pdf(game_id)), ("a rich seat page's planner query", rich_seat)):
+            for name, heavy in (("report PDFs", report_pdf(game_id)), ("a rich seat's pages", rich_seat(rich)),
+                                ("the planner's hardest budget queries", planner_query)):
                 times, done, each = beside(server.port, args.probes, heavy)
                 print(f"small request beside {name} ({done} done, {each:.0f} ms each): {figures(times)}; "
                       f"p95 {p95(times) / p95(idle):.1f}× idle ({load()})")

@@ -33,7 +33,6 @@ from functools import wraps
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import offloop
 from ..qr import svg_path
 from ..rules import legal
 from ..rules.errors import IllegalAction
@@ -172,12 +171,12 @@ def reach(table, seat: str, work: bool = False) -> dict:
     shows it: `key` names the question (the same key, the same answer: a live update keeps an answer
     already shown), `known` whether the answer is there. The page itself never waits for the planner
     (`work` False: only an answer already worked out); its own request (GET /seat/reach) works it
-    out off the event loop."""
+    out in a worker process."""
     game = table.game
     question = inputs.most_cities_question(game, seat)
     most = inputs.most_cities_known(game, question)
     if most is MISSING and work:
-        most = offloop.run("cpu", inputs.most_cities, game, seat)     # the planner: tens of ms, off the loop
+        most = inputs.most_cities(game, seat)       # the planner, in a worker process (referee.offloop)
     out = {"key": hashlib.sha1(repr(question).encode()).hexdigest()[:12], "known": most is not MISSING,
            "url": url_for("seats.reach_answer", game_id=table.id, seq=table.seq), "cities": None}
     if out["known"] and most is not None:
