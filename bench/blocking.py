@@ -1,10 +1,10 @@
 """Does one heavy client stall everyone else? A small request's time beside heavy work, against idle.
 
-Run: python bench/blocking.py [--probes 300] [--seconds 20] [--skip-crowd]
+Run: python bench/blocking.py [--each 10] [--seconds 20] [--skip-crowd]
 
 Starts `referee serve --bench` on a free port with a temporary games file holding the finished
 examples/germany-4p.jsonl game. A prober asks for a small static file (GET /static/stage.js, ~1 kB)
-on a kept-alive connection, one request after another, while:
+on a kept-alive connection, one request after another for --each seconds, while:
 
 - idle: nothing else runs;
 - PDFs: another client asks for the game's report PDF over and over (~160 ms of ReportLab each);
@@ -61,12 +61,13 @@ def load() -> str:
     return f"load {os.getloadavg()[0]:.1f}"
 
 
-def probe(port: int, count: int) -> list:
-    """Milliseconds of `count` small requests in a row on one kept-alive connection."""
+def probe(port: int, seconds: float) -> list:
+    """Milliseconds of small requests in a row on one kept-alive connection, for `seconds`."""
     browser = Browser(port, keep_alive=True)
     browser.request("GET", SMALL)
     times = []
-    for _ in range(count):
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
         status, _text, elapsed = browser.request("GET", SMALL)
         if status != 200:
             sys.exit(f"{SMALL} answered {status}")
@@ -74,7 +75,7 @@ def probe(port: int, count: int) -> list:
     return times
 
 
-def beside(port: int, count: int, heavy) -> tuple:
+def beside(port: int, seconds: float, heavy) -> tuple:
     """(probe times, heavy requests done, their median ms) while `heavy(browser)` runs over and over."""
     stop = threading.Event()
     done = []
@@ -90,7 +91,7 @@ def beside(port: int, count: int, heavy) -> tuple:
     worker = threading.Thread(target=work, daemon=True)
     worker.start()
     time.sleep(0.5)         # the heavy client is under way
-    times = probe(port, count)
+    times = probe(port, seconds)
     stop.set()
     worker.join(30)
     return times, len(done), statistics.median(done) if done else float("nan")
@@ -261,7 +262,7 @@ def crowd(facts_wanted: int, seconds: float):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--probes", type=int, default=300, help="small requests per measure")
+    parser.add_argument("--each", type=float, default=10, help="seconds of small requests per measure")
     parser.add_argument("--facts", type=int, default=60, help="the key holder's facts beside the keyless device")
     parser.add_argument("--seconds", type=float, default=60, help="at most this long for them")
     parser.add_argument("--skip-crowd", action="store_true", help="leave out the keyless device")
@@ -284,13 +285,13 @@ def heavy(args):
         rich = import_game(db, "".join(json.dumps(line) + "\n" for line in rich_game()).encode())
         server = Server(db, "--bench")
         try:
-            probe(server.port, 50)      # warm
+            probe(server.port, 0.5)     # warm
             time.sleep(2)               # the server's start-up work done
-            idle = probe(server.port, args.probes)
+            idle = probe(server.port, args.each)
             print(f"small request {SMALL}, idle: {figures(idle)} ({load()})")
             for name, heavy in (("report PDFs", report_pdf(game_id)), ("a rich seat's pages", rich_seat(rich)),
                                 ("the planner's hardest budget queries", planner_query)):
-                times, done, each = beside(server.port, args.probes, heavy)
+                times, done, each = beside(server.port, args.each, heavy)
                 print(f"small request beside {name} ({done} done, {each:.0f} ms each): {figures(times)}; "
                       f"p95 {p95(times) / p95(idle):.1f}× idle ({load()})")
         finally:

@@ -34,6 +34,7 @@ import sys
 SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop waits for it (Python's default: 0.005)
 SIZES = {"disk": 8, "writes": 4, "cpu": 2}
 WORKERS = 2                 # processes of the "process" kind: the machine's two cores
+NICENESS = 5                # the workers' (os.nice): with every core busy, the loop's process gets the CPU first
 
 _pools: dict = {}
 _loop_thread = None
@@ -73,9 +74,10 @@ def _start_workers():
 
 
 def _worker_started(warm):
-    """In each worker: Ctrl+C at the terminal is the server's to handle (it ends the workers), then
-    the warm-up."""
+    """In each worker: Ctrl+C at the terminal is the server's to handle (it ends the workers); the
+    loop's process comes first for the CPU; then the warm-up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(NICENESS)
     if warm is not None:
         warm()
 
@@ -103,12 +105,20 @@ def run(kind: str, function, *args, **kwargs):
 
 
 def _in_worker(function, args, kwargs) -> tuple:
-    """_caught(function, args, kwargs) in a worker process, the greenlet waiting on the future (the
-    executor's threads are greenlets here: its waits on the workers' pipe are the loop's)."""
+    """_portable(function, args, kwargs) in a worker process, the greenlet waiting on the future (the
+    executor's threads are greenlets here: its waits on the workers' pipe are the loop's). A pool
+    that broke before the call (a worker died while idle) is made anew for it; a worker that dies
+    during the call fails it (WorkerLost)."""
     from concurrent.futures.process import BrokenProcessPool
     workers = _workers
     try:
-        return workers.submit(_portable, function, args, kwargs).result()
+        future = workers.submit(_portable, function, args, kwargs)
+    except BrokenProcessPool:
+        _renew(workers)
+        workers = _workers
+        future = workers.submit(_portable, function, args, kwargs)
+    try:
+        return future.result()
     except BrokenProcessPool:
         _renew(workers)
         raise WorkerLost("a worker process ended while working") from None
@@ -143,15 +153,17 @@ def _caught(function, args, kwargs) -> tuple:
 
 
 def end_workers():
-    """End the worker processes at once (at the server's stop: they hold nothing that must be
-    finished, and a worker deep in a planner query would otherwise outlive the server)."""
+    """End the worker processes at once (at the server's stop, which then ends the process: they
+    hold nothing that must be finished, and a worker deep in a planner query would otherwise
+    outlive the server). Nothing is waited for: the executor's own shutdown joins its queue's
+    feeder, which would hold the stop."""
     global _workers
     workers, _workers = _workers, None
-    if workers is None:
-        return
     for process in list((getattr(workers, "_processes", None) or {}).values()):
         process.kill()
-    workers.shutdown(wait=False, cancel_futures=True)
+    if workers is not None:     # the pool's named semaphores, unlinked now (else the resource tracker warns of them)
+        from multiprocessing import util
+        util._run_finalizers(0)
 
 
 def stop():
