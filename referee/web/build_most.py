@@ -51,5 +51,5 @@ def answer(table, viewer: Viewer, fact_url: str, seat: str | None = None):
     if money:
         inputs.work_out_most(game, act["player"], table.game)
     panel = inputs.panel(game, request.args, money)
-    return render_template("_build_suggestions.html", panel=panel, game_id=table.id, seq=table.seq, seat=seat,
+    return render_template("_build_suggestions.html", panel=panel, game_id=table.id, seq=table.seq, seat=seat, answer=True,
                            fact_url=fact_url, view_url=url_for("seats.view" if seat else "table.view", game_id=table.id))

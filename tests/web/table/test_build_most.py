@@ -34,7 +34,7 @@ def building(example, first_at, stored):
 
 
 def placeholder(html: str) -> str | None:
-    found = re.search(r'<div class="suggestions" id="suggestions" hx-get="([^"]+)" hx-trigger="load"', html)
+    found = re.search(r'<div class="suggestions" id="most-\d+" hx-get="([^"]+)" hx-trigger="load"', html)
     return found and found[1].replace("&amp;", "&")
 
 

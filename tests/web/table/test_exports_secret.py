@@ -118,7 +118,7 @@ def test_a_seat_on_its_build_turn_sees_its_own_money_dependent_advice_and_the_ta
     own = phone.get(f"/games/{game_id}/seat").get_data(as_text=True)
     shared = tablet.get(f"/games/{game_id}/").get_data(as_text=True)
     reach = phone.get(f"/games/{game_id}/seat/reach").get_data(as_text=True)     # asked by the page once shown
-    most = re.search(r'id="suggestions" hx-get="([^"]+)"', own)[1].replace("&amp;", "&")     # the build panel's, too
+    most = re.search(r'<div class="suggestions" id="most-\d+" hx-get="([^"]+)"', own)[1].replace("&amp;", "&")     # the build panel's, too
     assert "Most cities for the money:" in phone.get(most).get_data(as_text=True)
     assert "Most cities for your money now:" in reach
     assert "Most cities for the money" not in shared and "money:" not in shared.split('id="input"')[1].split("</section>")[0]
