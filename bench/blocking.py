@@ -76,25 +76,31 @@ def probe(port: int, seconds: float) -> list:
 
 
 def beside(port: int, seconds: float, heavy) -> tuple:
-    """(probe times, heavy requests done, their median ms) while `heavy(browser)` runs over and over."""
-    stop = threading.Event()
-    done = []
-
-    def work():
-        browser = Browser(port, keep_alive=True)
-        n = 0
-        while not stop.is_set():
-            started = time.perf_counter()
-            heavy(browser, n)
-            done.append((time.perf_counter() - started) * 1000)
-            n += 1
-    worker = threading.Thread(target=work, daemon=True)
+    """(probe times, heavy requests done, their median ms) while `heavy(browser, n)` runs over and
+    over in a process of its own (a thread would share this one's GIL with the prober and slow its
+    timing, not the server's answers)."""
+    import multiprocessing
+    fork = multiprocessing.get_context("fork")
+    stop, results = fork.Event(), fork.Queue()
+    worker = fork.Process(target=_heavy_client, args=(port, heavy, stop, results), daemon=True)
     worker.start()
     time.sleep(0.5)         # the heavy client is under way
     times = probe(port, seconds)
     stop.set()
+    done = results.get(timeout=60)
     worker.join(30)
     return times, len(done), statistics.median(done) if done else float("nan")
+
+
+def _heavy_client(port: int, heavy, stop, results):
+    browser = Browser(port, keep_alive=True)
+    done, n = [], 0
+    while not stop.is_set():
+        started = time.perf_counter()
+        heavy(browser, n)
+        done.append((time.perf_counter() - started) * 1000)
+        n += 1
+    results.put(done)
 
 
 def report_pdf(game_id: int):

@@ -104,6 +104,15 @@ def run(kind: str, function, *args, **kwargs):
     return value
 
 
+def pause():
+    """A point where a page of several milliseconds lets the loop answer the requests that came
+    meanwhile before it goes on (under the server; nothing elsewhere): a small request then waits
+    for a part of the page, not the whole of it."""
+    if active():
+        import gevent
+        gevent.sleep(0)
+
+
 def _in_worker(function, args, kwargs) -> tuple:
     """_portable(function, args, kwargs) in a worker process, the greenlet waiting on the future (the
     executor's threads are greenlets here: its waits on the workers' pipe are the loop's). A pool

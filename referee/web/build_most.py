@@ -16,6 +16,7 @@ the pages themselves: a viewer who may not see the builder's money gets the chea
 """
 from flask import Blueprint, render_template, request, url_for
 
+from .. import offloop
 from . import inputs
 from .errors import page
 from .seats import seated
@@ -51,5 +52,6 @@ def answer(table, viewer: Viewer, fact_url: str, seat: str | None = None):
     if money:
         inputs.work_out_most(game, act["player"], table.game)
     panel = inputs.panel(game, request.args, money)
+    offloop.pause()     # others' requests before it is rendered
     return render_template("_build_suggestions.html", panel=panel, game_id=table.id, seq=table.seq, seat=seat, answer=True,
                            fact_url=fact_url, view_url=url_for("seats.view" if seat else "table.view", game_id=table.id))

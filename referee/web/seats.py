@@ -33,6 +33,7 @@ from functools import wraps
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from .. import offloop
 from ..qr import svg_path
 from ..rules import legal
 from ..rules.errors import IllegalAction
@@ -186,6 +187,7 @@ def reach(table, seat: str, work: bool = False) -> dict:
 
 def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None, keep_input=False):
     values = seat_values(table, seat, draft, events, keep_input)
+    offloop.pause()     # what the seat draws is worked out; others' requests before it is rendered
     if htmx():
         return render_template("_seat.html", notice=notice, oob=True, **values), status
     return render_template("table/seat.html", notice=notice, **values), status
