@@ -182,7 +182,7 @@ def build(game, act: dict, draft, money: bool = True) -> dict:
            "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
            "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
            "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()]}
-    found, out["most_pending"] = suggestions(game, name, choices, money)
+    found, out["most_pending"] = offered(game, name, choices, money)
     out["suggestions"] = [{**s, "names": listed(names[c] for c in s["cities"])} for s in found]
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
@@ -222,10 +222,16 @@ def occupied(state: dict) -> dict:
     return houses_by_city(state)
 
 
-def suggestions(game, name: str, choices: dict, money: bool = True) -> tuple:
-    """(the planner's suggestions, whether the budget's is still to come): the cheapest 1, 2 and 3
-    cities, and with `money` the most cities for it once worked out (until then the second value
-    says its own request is to ask for it: no page waits for the budget search)."""
+def suggestions(game, name: str, choices: dict, money: bool = True) -> list:
+    """The planner's suggestions (suggestions_question), all worked out here and now: the cheapest
+    1, 2 and 3 cities, and with `money` the most cities for it."""
+    return _suggestions(game.ctx, *suggestions_question(game, name, choices, money))
+
+
+def offered(game, name: str, choices: dict, money: bool = True) -> tuple:
+    """(the suggestions the build panel shows now, whether the budget's is still to come): the
+    cheapest 1, 2 and 3 cities, and with `money` the most cities for it once worked out (until then
+    the second value says its own request is to ask for it: no page waits for the budget search)."""
     question = suggestions_question(game, name, choices, money)
     found = _suggestions.known(game.ctx, *question)
     if found is not MISSING or not money:
