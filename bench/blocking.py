@@ -1,16 +1,21 @@
 """Does one heavy client stall everyone else? A small request's time beside heavy work, against idle.
 
-Run: python bench/blocking.py [--probes 300] [--seconds 20] [--skip-crowd]
+Run: python bench/blocking.py [--each 10] [--seconds 20] [--skip-crowd]
 
 Starts `referee serve --bench` on a free port with a temporary games file holding the finished
 examples/germany-4p.jsonl game. A prober asks for a small static file (GET /static/stage.js, ~1 kB)
-on a kept-alive connection, one request after another, while:
+on a kept-alive connection, one request after another for --each seconds, while:
 
 - idle: nothing else runs;
 - PDFs: another client asks for the game's report PDF over and over (~160 ms of ReportLab each);
-- rich seat page: another client asks for a rich seat page's planner query over and over (the most
+- rich seat pages: another client is a rich seat's phone (a 2-player game on Germany played by
+  examples/record.py's players, one of them saving until its money is 250 or more, stopped at its
+  turn to build): over and over, the caches are emptied (POST /bench/forget, as a new fact would
+  change the question) and it asks for its seat page, then the fragments that page asks for once
+  shown (the seat's "most cities your money builds" and its build panel's);
+- planner queries: another client asks for the planner's hardest budget query over and over (the most
   cities 250–300 buys on Germany's six areas from Berlin, Hamburg, Bremen: up to a second each;
-  GET /bench/planner runs it exactly as the seat page runs its own).
+  GET /bench/planner runs it as the seat page runs its own).
 
 Then (unless --skip-crowd) a keyless device: `referee serve --lan --bench`, a device without the
 table key (from 127.0.0.2) opens 1,000 event streams it never reads and 1,000 requests that send a
@@ -24,6 +29,8 @@ Target: a small request's p95 beside heavy work within 3× its idle p95; the key
 import argparse
 import json
 import os
+import random
+import re
 import resource
 import socket
 import statistics
@@ -54,12 +61,13 @@ def load() -> str:
     return f"load {os.getloadavg()[0]:.1f}"
 
 
-def probe(port: int, count: int) -> list:
-    """Milliseconds of `count` small requests in a row on one kept-alive connection."""
+def probe(port: int, seconds: float) -> list:
+    """Milliseconds of small requests in a row on one kept-alive connection, for `seconds`."""
     browser = Browser(port, keep_alive=True)
     browser.request("GET", SMALL)
     times = []
-    for _ in range(count):
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
         status, _text, elapsed = browser.request("GET", SMALL)
         if status != 200:
             sys.exit(f"{SMALL} answered {status}")
@@ -67,26 +75,32 @@ def probe(port: int, count: int) -> list:
     return times
 
 
-def beside(port: int, count: int, heavy) -> tuple:
-    """(probe times, heavy requests done, their median ms) while `heavy(browser)` runs over and over."""
-    stop = threading.Event()
-    done = []
-
-    def work():
-        browser = Browser(port, keep_alive=True)
-        n = 0
-        while not stop.is_set():
-            started = time.perf_counter()
-            heavy(browser, n)
-            done.append((time.perf_counter() - started) * 1000)
-            n += 1
-    worker = threading.Thread(target=work, daemon=True)
+def beside(port: int, seconds: float, heavy) -> tuple:
+    """(probe times, heavy requests done, their median ms) while `heavy(browser, n)` runs over and
+    over in a process of its own (a thread would share this one's GIL with the prober and slow its
+    timing, not the server's answers)."""
+    import multiprocessing
+    fork = multiprocessing.get_context("fork")
+    stop, results = fork.Event(), fork.Queue()
+    worker = fork.Process(target=_heavy_client, args=(port, heavy, stop, results), daemon=True)
     worker.start()
     time.sleep(0.5)         # the heavy client is under way
-    times = probe(port, count)
+    times = probe(port, seconds)
     stop.set()
+    done = results.get(timeout=60)
     worker.join(30)
     return times, len(done), statistics.median(done) if done else float("nan")
+
+
+def _heavy_client(port: int, heavy, stop, results):
+    browser = Browser(port, keep_alive=True)
+    done, n = [], 0
+    while not stop.is_set():
+        started = time.perf_counter()
+        heavy(browser, n)
+        done.append((time.perf_counter() - started) * 1000)
+        n += 1
+    results.put(done)
 
 
 def report_pdf(game_id: int):
@@ -97,18 +111,80 @@ def report_pdf(game_id: int):
     return heavy
 
 
-def rich_seat(browser, n):
+def rich_game() -> list:
+    """The lines (setup, facts) of a 2-player game on Germany up to the moment Emma, who saved her
+    money (250 or more), is to build: examples/record.py's players, Emma and Frank building at most
+    four cities each and keeping their money otherwise."""
+    sys.path.insert(0, str(ROOT / "examples"))
+    from record import Table
+    from referee.game import Game
+
+    class Savers(Table):
+        def reserve(self, name):
+            return 10 if self.state["round"] == 1 else 300
+
+        def building(self, acts):
+            who = acts[0]["player"]
+            if who == "Emma" and self.state["players"][who]["money"] >= 250:
+                return None
+            if len(self.state["players"][who]["cities"]) >= 4:
+                return {"type": "pass", "player": who}
+            return super().building(acts)
+
+    setup = {"type": "setup", "map": "germany", "areas": ["NW", "NE", "W"], "order": ["Emma", "Frank"],
+             "players": [{"name": "Emma", "colour": "purple"}, {"name": "Frank", "colour": "black"}]}
+    game = Game(setup)
+    table, lines = Savers(game, random.Random(7)), [setup]
+    while (entry := table.entry()) is not None:
+        game.play(entry)
+        lines.append(entry)
+    return lines
+
+
+def seat_of(port: int, game_id: int) -> Browser:
+    """A phone holding the first seat's link (Emma's), from the game's Join page."""
+    phone = Browser(port, keep_alive=True)
+    status, text, _ = phone.request("GET", f"/games/{game_id}/join")
+    links = re.findall(rf"/games/{game_id}/seat/[A-Za-z0-9_-]+", text)
+    if status != 200 or not links:
+        sys.exit(f"the Join page answered {status} without seat links")
+    phone.request("GET", links[0])
+    return phone
+
+
+def rich_seat(game_id: int):
+    """The rich seat's page and the fragments it asks for once shown, after the caches are emptied."""
+    deferred = re.compile(rf'hx-get="(/games/{game_id}/seat/[a-z-]+\?[^"]*)"')
+
+    def heavy(browser, _n):
+        if not browser.cookies:
+            phone = seat_of(browser.port, game_id)
+            browser.cookies, browser.token = phone.cookies, phone.token
+        status, text, _ = browser.request("GET", f"/games/{game_id}/seat")
+        if status != 200:
+            sys.exit(f"the seat page answered {status}: {text[:200]}")
+        for url in deferred.findall(text):
+            status, fragment, _ = browser.request("GET", url.replace("&amp;", "&"), headers=HTMX)
+            if status != 200:
+                sys.exit(f"{url} answered {status}: {fragment[:200]}")
+        status, text, _ = browser.request("POST", "/bench/forget")
+        if status != 204:
+            sys.exit(f"/bench/forget answered {status} (is this a server started with --bench?)")
+    return heavy
+
+
+def planner_query(browser, n):
     status, text, _ = browser.request("GET", f"/bench/planner?budget={250 + n % 51}")
     if status != 200:
         sys.exit(f"/bench/planner answered {status} (is this a server started with --bench?): {text[:200]}")
 
 
-def import_game(db: Path) -> int:
+def import_game(db: Path, data: bytes) -> int:
     from referee.archive import import_log
     from referee.store import Store
     store = Store(db)
     try:
-        return import_log(store, GERMANY.read_bytes())
+        return import_log(store, data)
     finally:
         store.close()
 
@@ -192,7 +268,7 @@ def crowd(facts_wanted: int, seconds: float):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--probes", type=int, default=300, help="small requests per measure")
+    parser.add_argument("--each", type=float, default=10, help="seconds of small requests per measure")
     parser.add_argument("--facts", type=int, default=60, help="the key holder's facts beside the keyless device")
     parser.add_argument("--seconds", type=float, default=60, help="at most this long for them")
     parser.add_argument("--skip-crowd", action="store_true", help="leave out the keyless device")
@@ -211,14 +287,17 @@ def main(argv=None):
 def heavy(args):
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "games.sqlite3"
-        game_id = import_game(db)
+        game_id = import_game(db, GERMANY.read_bytes())
+        rich = import_game(db, "".join(json.dumps(line) + "\n" for line in rich_game()).encode())
         server = Server(db, "--bench")
         try:
-            probe(server.port, 50)      # warm
-            idle = probe(server.port, args.probes)
+            probe(server.port, 0.5)     # warm
+            time.sleep(2)               # the server's start-up work done
+            idle = probe(server.port, args.each)
             print(f"small request {SMALL}, idle: {figures(idle)} ({load()})")
-            for name, heavy in (("report PDFs", report_pdf(game_id)), ("a rich seat page's planner query", rich_seat)):
-                times, done, each = beside(server.port, args.probes, heavy)
+            for name, heavy in (("report PDFs", report_pdf(game_id)), ("a rich seat's pages", rich_seat(rich)),
+                                ("the planner's hardest budget queries", planner_query)):
+                times, done, each = beside(server.port, args.each, heavy)
                 print(f"small request beside {name} ({done} done, {each:.0f} ms each): {figures(times)}; "
                       f"p95 {p95(times) / p95(idle):.1f}× idle ({load()})")
         finally:

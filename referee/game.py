@@ -81,6 +81,7 @@ def board_map(setup: dict):
 class Game:
     def __init__(self, setup: dict):
         self.setup, self.ctx = context_for(setup)
+        self.given = deep_copy(setup)       # the setup line as the table gave it (as stored), before normalising
         state, events = engine.start(self.setup, self.ctx)
         self.log = []           # every entry the table made, in order
         self.facts = []         # the effective actions
@@ -91,6 +92,11 @@ class Game:
     @property
     def state(self) -> dict:
         return self.states[-1]
+
+    def __reduce__(self):
+        """A game is pickled (for a worker process: referee.offloop) as what it is, its setup and
+        log (a few kB), and played again where it is unpickled."""
+        return (_played, (self.given, self.log))
 
     def play(self, entry: dict) -> list:
         """Record one log entry; returns the rulings it caused. IllegalAction leaves all unchanged.
@@ -178,6 +184,14 @@ class Game:
 def describe(fact: dict) -> str:
     details = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False, default=str)}" for k, v in fact.items() if k != "type")
     return f"{fact.get('type')} ({details})" if details else str(fact.get("type"))
+
+
+def _played(setup: dict, log: list) -> Game:
+    """The game of a pickled setup and log (Game.__reduce__)."""
+    game = Game(setup)
+    for entry in log:
+        game.play(entry)
+    return game
 
 
 class ReplayError(Exception):

@@ -64,7 +64,7 @@ def _port(text: str) -> int:
 def run(args) -> int:
     from gevent import monkey
     monkey.patch_all()      # before any lock, socket or thread-local the app makes: theirs become gevent's
-    offloop.start()
+    offloop.start(warm=warm_worker)
     from .store import default_path
     from .web import create_app
 
@@ -114,6 +114,15 @@ def run(args) -> int:
         _stop_on(signum, server, app)
     server.serve_forever()
     return 0
+
+
+def warm_worker():
+    """In each worker process as it starts (referee.offloop): what the first PDF or planner query
+    would otherwise wait for, the modules and the fonts of every script."""
+    from .printing import card_pdf
+    from .web import inputs  # noqa: F401 (the planner's queries come from it)
+    for lang in ("en", "ja"):
+        card_pdf("germany", 3, lang, "a4")
 
 
 class TooSlow(TimeoutError):
@@ -381,7 +390,8 @@ def _stop_on(signum, server, app):
     transaction, which finishes or rolls back) get what is left of STOP_WAIT, the idle store
     connections are closed (which folds SQLite's write-ahead log into the games file) and the
     process ends at once: nothing is left that a collection of its garbage would save, and every
-    fact acknowledged was committed with a full sync before its answer went out."""
+    fact acknowledged was committed with a full sync before its answer went out. The worker
+    processes (referee.offloop) are ended, whatever they were working out."""
     import gevent
 
     def stop():
@@ -391,6 +401,7 @@ def _stop_on(signum, server, app):
         while server.busy and time.monotonic() < deadline:
             gevent.sleep(0.01)
         try:
+            offloop.end_workers()
             app.extensions["referee.stores"].close_idle()
         finally:
             sys.stdout.flush()

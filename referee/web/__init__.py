@@ -42,7 +42,7 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     errors.init_app(app)
-    from . import games, install, live, playlog, printouts, seats, shortcodes, standings, table
+    from . import build_most, games, install, live, playlog, printouts, seats, shortcodes, standings, table
     live.init_app(app)
     app.extensions["referee.tables"] = Tables(idle=app.config["OPEN_GAMES_IDLE"], most=app.config["OPEN_GAMES_MOST"],
                                               stored=app.extensions["referee.hub"].stored)
@@ -50,6 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(seats.bp)
+    app.register_blueprint(build_most.bp)
     app.register_blueprint(printouts.bp)
     app.register_blueprint(playlog.bp)
     app.register_blueprint(standings.bp)

@@ -4,6 +4,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..offloop import WorkerLost
 from .custom_maps import LARGEST
 
 
@@ -63,6 +64,12 @@ def init_app(app):
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(e):
         return page(413, too_large_text(request.path))
+
+    @app.errorhandler(WorkerLost)
+    def worker_lost(e):
+        app.logger.warning("a worker process ended while working: %s", request.path)
+        return page(503, _("The referee's helper process stopped while working this out. Nothing was "
+                           "changed; reload the page to try again."))
 
     @app.errorhandler(HTTPException)
     def http_error(e):

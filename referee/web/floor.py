@@ -1,7 +1,8 @@
 """The floor a table fact is measured against (bench/web.py): a bare request that commits one row to
 the same games file, through the same per-request store connection, CSRF check and key check.
 And a rich seat page's planner query (bench/blocking.py): the most cities a budget buys on Germany's
-six areas from a network of Berlin, Hamburg and Bremen, run as the seat page runs its own.
+six areas from a network of Berlin, Hamburg and Bremen, run as the seat page runs its own; and a
+way to forget the planner's answers the pages keep, so that a rich seat's pages work them out anew.
 
 Registered only when the app is made with BENCH=True (`referee serve --bench`); the row goes to a
 table of its own, never to a game's log.
@@ -42,11 +43,23 @@ def commit_one(db):
     db.execute("COMMIT")
 
 
+@bp.post("/bench/forget")
+def forget():
+    """Empty the planner's answers kept for the pages (as a new fact changes the question they ask)."""
+    from .inputs import _suggestions
+    _suggestions.cache_clear()
+    return "", 204
+
+
 @bp.get("/bench/planner")
 def planner():
+    return str(offloop.run("process", most_on_germany, int(request.args.get("budget", "300"))))
+
+
+def most_on_germany(budget: int) -> int:
+    """In a worker process: how many cities the budget's best plan buys (the query itself is the work)."""
     from ..catalog import load_map
     from ..planner import get_planner
-    budget = int(request.args.get("budget", "300"))
     board = get_planner(load_map("germany"), ["NW", "NE", "W", "E", "SW", "SE"])
-    plans = offloop.run("cpu", board.suggest, ["Berlin", "Hamburg", "Bremen"], budget=budget, top=1)
-    return str(len(plans[0].cities) if plans else 0)
+    plans = board.suggest(["Berlin", "Hamburg", "Bremen"], budget=budget, top=1)
+    return len(plans[0].cities) if plans else 0

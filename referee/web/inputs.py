@@ -5,6 +5,11 @@ secret, their money is out of reach in it, so offers, previews and suggestions d
 `money` says whether the acting player's money may be quoted (a sum left, a bid's upper bound, the
 most cities for the money).
 
+The planner's budget query ("the most cities the money builds") may take long on a big open
+board: no page waits for it. The build panel shows the cheapest 1–3 cities at once and, until the
+budget's answer is known, a placeholder that asks for it in its own request (GET …/build/most,
+referee.web.build_most), which works it out in a worker process (work_out, referee.offloop).
+
 A draft is the half-filled form the page sends back while someone taps (resources to buy, cities
 to build, a player's power choice). Prices, totals and income come from the engine itself — the
 candidate fact is applied to the current state (which `apply` never changes) — and build routes
@@ -12,6 +17,8 @@ and suggestions from the planner; nothing here computes a rule.
 """
 from flask_babel import gettext as _
 
+from .. import offloop
+from ..game import context_for
 from ..planner import PlanError
 from ..rules import building, engine, legal
 from ..rules.cards import number
@@ -195,9 +202,9 @@ def build(game, act: dict, draft, money: bool = True) -> dict:
            "money": act["money"] if money else None, "plan": None, "routes": [], "base": base, "in_order": None,
            "options": [{**o, "new_network": o["city"] in island} for o in choices["cities"]],
            "refused": refusals(ctx, name, choices), "start": start, "max_cities": act.get("max_cities"),
-           "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()],
-           "suggestions": [{**s, "names": listed(names[c] for c in s["cities"])}
-                           for s in suggestions(game, name, choices, money)]}
+           "new_networks": [{"city": c, "cost": cost, "on": c == start} for c, cost in starts_offered.items()]}
+    found, out["most_pending"] = offered(game, name, choices, money)
+    out["suggestions"] = [{**s, "names": listed(names[c] for c in s["cities"])} for s in found]
     if fact.get("form_error"):
         out["error"] = fact["form_error"]
     if chosen:
@@ -237,16 +244,59 @@ def occupied(state: dict) -> dict:
 
 
 def suggestions(game, name: str, choices: dict, money: bool = True) -> list:
-    """The planner's suggestions among the cities open to the player (`choices`: legal.build_choices,
-    whose "closed" cities do not depend on the cities chosen): a city the map's rules close to the player (Baden-Württemberg's beyond the state before
-    Step 2) counts as full, so a plan may pass through it but never build there. A city only
-    unaffordable or unreachable on its own (Japan's Kyoto, beside Osaka in round 1) stays open.
-    Without `money`, no "most cities for the money": only the cheapest 1, 2 and 3 cities."""
+    """The planner's suggestions (suggestions_question), all worked out here and now: the cheapest
+    1, 2 and 3 cities, and with `money` the most cities for it."""
+    return _suggestions(game.ctx, *suggestions_question(game, name, choices, money))
+
+
+def offered(game, name: str, choices: dict, money: bool = True) -> tuple:
+    """(the suggestions the build panel shows now, whether the budget's is still to come): the
+    cheapest 1, 2 and 3 cities, and with `money` the most cities for it once worked out (until then
+    the second value says its own request is to ask for it: no page waits for the budget search)."""
+    question = suggestions_question(game, name, choices, money)
+    found = _suggestions.known(game.ctx, *question)
+    if found is not MISSING or not money:
+        return (_suggestions(game.ctx, *question) if found is MISSING else found), False
+    return _suggestions(game.ctx, *question[:-2], False, question[-1]), True
+
+
+def suggestions_question(game, name: str, choices: dict, money: bool = True) -> tuple:
+    """What the build panel asks the planner, among the cities open to the player (`choices`:
+    legal.build_choices, whose "closed" cities do not depend on the cities chosen): a city the map's
+    rules close to the player (Baden-Württemberg's beyond the state before Step 2) counts as full, so
+    a plan may pass through it but never build there. A city only unaffordable or unreachable on its
+    own (Japan's Kyoto, beside Osaka in round 1) stays open. Without `money`, no "most cities for the
+    money": only the cheapest 1, 2 and 3 cities."""
     state, ctx = game.state, game.ctx
     closed = {o["city"]: 3 for o in choices["refused"] if o["reason"] == "closed"}
-    return _suggestions(ctx, state["step"], tuple(state["players"][name]["cities"]),
-                        tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
-                        building.starts(state, ctx, name), money, legal.build_limit(state, ctx, name))
+    return (state["step"], tuple(state["players"][name]["cities"]),
+            tuple(sorted({**occupied(state), **closed}.items())), state["players"][name]["money"],
+            building.starts(state, ctx, name), money, legal.build_limit(state, ctx, name))
+
+
+def work_out(game, question: tuple) -> list:
+    """_suggestions's answer to `question` (a tuple of suggestions_question or most_cities_question)
+    for `game` (the game itself, not a viewer's: its setup goes to the worker), worked out in a
+    worker process (referee.offloop; a plain call outside the server) unless already known, and kept."""
+    found = _suggestions.known(game.ctx, *question)
+    if found is MISSING:
+        found = offloop.run("process", suggestions_for, game.given, question)
+        _suggestions.keep(game.ctx, *question, value=found)
+    return found
+
+
+def work_out_most(game, name: str, real=None):
+    """Work out the build panel's "most cities for the money" for `name` on `game` (as the viewer
+    sees it, who may see that money; `real`: the game itself, when `game` is a viewer's), so that the
+    panel shows it from then on: GET …/build/most (referee.web.build_most) asks for it."""
+    choices = legal.build_choices(game.state, game.ctx, {"type": "build", "player": name, "cities": []})
+    work_out(real or game, suggestions_question(game, name, choices))
+
+
+def suggestions_for(setup: dict, question: tuple) -> list:
+    """In a worker process: _suggestions's answer to `question` for the game of this setup line,
+    worked out anew (the server keeps the answers: work_out)."""
+    return _suggestions.__wrapped__(context_for(setup)[1], *question)
 
 
 def most_cities(game, name: str) -> dict | None:
@@ -254,8 +304,8 @@ def most_cities(game, name: str) -> dict | None:
     panel ({"cities", "total"}; None if it reaches none): for a player's own phone, in any phase. The
     cities the rules close to this player count as full (building.closed_to: Recharged's start city
     another player marked, until Step 2), and no more cities than one build may add (Japan's round 1:
-    legal.build_limit)."""
-    return _most(_suggestions(game.ctx, *most_cities_question(game, name)))
+    legal.build_limit). Worked out in a worker process under the server."""
+    return _most(work_out(game, most_cities_question(game, name)))
 
 
 def most_cities_question(game, name: str) -> tuple:

@@ -14,7 +14,8 @@ MISSING = object()
 
 def per_object(maxsize: int = 256):
     """Cache fn(obj, *rest) per (obj itself, rest); `rest` must be small hashable values.
-    `fn.known(obj, *rest)` answers from the cache only (MISSING when it would have to compute)."""
+    `fn.known(obj, *rest)` answers from the cache only (MISSING when it would have to compute);
+    `fn.keep(obj, *rest, value=v)` keeps a value worked out elsewhere (in a worker process)."""
     def decorate(fn):
         cache: dict[tuple, tuple] = {}
         lock = threading.Lock()
@@ -25,11 +26,13 @@ def per_object(maxsize: int = 256):
             hit = cache.get(key)
             if hit is not None and hit[0] is obj:
                 return hit[1]
-            value = fn(obj, *rest)
+            return keep(obj, *rest, value=fn(obj, *rest))
+
+        def keep(obj, *rest, value):
             with lock:
                 if len(cache) >= maxsize:
                     cache.clear()
-                cache[key] = (obj, value)
+                cache[(id(obj), *rest)] = (obj, value)
             return value
 
         def known(obj, *rest):
@@ -37,6 +40,7 @@ def per_object(maxsize: int = 256):
             hit = cache.get((id(obj), *rest))
             return hit[1] if hit is not None and hit[0] is obj else MISSING
         cached.known = known
+        cached.keep = keep
         cached.cache_clear = cache.clear
         return cached
     return decorate

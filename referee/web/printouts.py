@@ -83,7 +83,7 @@ def aid(board, players: int, size: str, ctx=None) -> Response:
     name = board if isinstance(board, str) else board.id
     played = ctx if ctx is not None and (ctx.variation is not None or ctx.readings
                                          or ctx.edition.id != "original") else None   # its house readings, its edition
-    return pdf(offloop.run("pdf", card_pdf, board, players, current(), size, variation=played),
+    return pdf(offloop.run("process", card_pdf, board, players, current(), size, variation=played),
                f"power-grid-aid-{name}-{players}p-{size}.pdf")
 
 
@@ -100,7 +100,7 @@ def game_report(game_id):
     if not whole_log.may_have(game_id, table.game.state["phase"] == "over"):     # it lists every player's money
         return whole_log.refused()
     url = request.url_root.rstrip("/") + url_for("table.view", game_id=game_id)
-    return pdf(offloop.run("pdf", report_pdf, table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
+    return pdf(offloop.run("process", report_pdf, table.game, current(), url=url), f"power-grid-game-{game_id}-report.pdf")
 
 
 @bp.get("/print/aid")

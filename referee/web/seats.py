@@ -172,12 +172,12 @@ def reach(table, seat: str, work: bool = False) -> dict:
     shows it: `key` names the question (the same key, the same answer: a live update keeps an answer
     already shown), `known` whether the answer is there. The page itself never waits for the planner
     (`work` False: only an answer already worked out); its own request (GET /seat/reach) works it
-    out off the event loop."""
+    out in a worker process."""
     game = table.game
     question = inputs.most_cities_question(game, seat)
     most = inputs.most_cities_known(game, question)
     if most is MISSING and work:
-        most = offloop.run("cpu", inputs.most_cities, game, seat)     # the planner: tens of ms, off the loop
+        most = inputs.most_cities(game, seat)       # the planner, in a worker process (referee.offloop)
     out = {"key": hashlib.sha1(repr(question).encode()).hexdigest()[:12], "known": most is not MISSING,
            "url": url_for("seats.reach_answer", game_id=table.id, seq=table.seq), "cities": None}
     if out["known"] and most is not None:
@@ -187,6 +187,7 @@ def reach(table, seat: str, work: bool = False) -> dict:
 
 def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None, keep_input=False):
     values = seat_values(table, seat, draft, events, keep_input)
+    offloop.pause()     # what the seat draws is worked out; others' requests before it is rendered
     if htmx():
         return render_template("_seat.html", notice=notice, oob=True, **values), status
     return render_template("table/seat.html", notice=notice, **values), status

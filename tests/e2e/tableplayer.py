@@ -96,7 +96,10 @@ def ready_to_buy(page, want: dict):
 
 
 def suggested_cities(page) -> list:
-    """[[city id, ...] of each one-tap suggestion of the build panel], in the panel's order."""
+    """[[city id, ...] of each one-tap suggestion of the build panel], in the panel's order, once the
+    most cities for the money (asked for in its own request when money may be seen) has come."""
+    page.wait_for_function(f"() => !document.querySelector('#input .suggestions[hx-get]') "
+                           f"&& !document.querySelector('{BUSY}')")
     return page.locator("#input .suggestions form").evaluate_all(
         "fs => fs.map(f => [...f.querySelectorAll('input[name=cities]')].map(i => i.value))")
 

@@ -131,3 +131,25 @@ def test_the_most_cities_the_money_builds_comes_once_the_seat_page_is_shown(seat
         assert len(asked) <= 1 and errors == [] and refused == [], (asked, errors, refused)
     finally:
         context.close()
+
+
+def test_the_build_panels_most_cities_for_the_money_comes_once_the_phone_shows_it(seats, browser, shots):
+    """Issue 21, item 3: the builder's own build panel shows the cheapest cities at once and asks for
+    the most cities its money builds in its own request (GET /seat/build/most); the answer replaces
+    the "working out" line with a suggestion built in one tap."""
+    context = phone(browser, "zh-Hant", "390x844")
+    try:
+        page = context.new_page()
+        errors, refused, asked = [], [], []
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("response", lambda r: r.status >= 400 and refused.append((r.status, r.url)))
+        page.on("request", lambda r: "/seat/build/most" in r.url and asked.append(r.url))
+        page.goto(seats["build"])
+        suggested = suggested_cities(page)      # waits for the answer to replace the placeholder
+        assert page.locator("#input .suggestions .working").count() == 0
+        assert "用現有資金能建最多的城市" in page.locator("#input .suggestions").inner_text()
+        assert suggested and len(asked) <= 1, (suggested, asked)     # none if an earlier visit had it worked out
+        page.screenshot(path=str(shots / "seat-build-most-390x844-zh-Hant.png"), full_page=True)
+        assert errors == [] and refused == [], (errors, refused)
+    finally:
+        context.close()

@@ -14,7 +14,7 @@ from mapgames import offer, play_until
 from seatkit import KEY, app, tablet  # noqa: F401  (fixtures)
 from tablekit import Table
 
-from referee.web.inputs import most_cities, panel
+from referee.web.inputs import most_cities, panel, work_out_most
 
 TITLES = {"en": "The whole log is the table&#39;s until the game ends",
           "ja": "ゲーム終了までは、全記録はテーブルの端末だけが見られます",
@@ -118,7 +118,9 @@ def test_a_seat_on_its_build_turn_sees_its_own_money_dependent_advice_and_the_ta
     own = phone.get(f"/games/{game_id}/seat").get_data(as_text=True)
     shared = tablet.get(f"/games/{game_id}/").get_data(as_text=True)
     reach = phone.get(f"/games/{game_id}/seat/reach").get_data(as_text=True)     # asked by the page once shown
-    assert "Most cities for the money:" in own and "Most cities for your money now:" in reach
+    most = re.search(r'<div class="suggestions" id="most-\d+" hx-get="([^"]+)"', own)[1].replace("&amp;", "&")     # the build panel's, too
+    assert "Most cities for the money:" in phone.get(most).get_data(as_text=True)
+    assert "Most cities for your money now:" in reach
     assert "Most cities for the money" not in shared and "money:" not in shared.split('id="input"')[1].split("</section>")[0]
 
 
@@ -150,6 +152,8 @@ def test_japan_round_one_advice_never_suggests_more_cities_than_may_be_built(app
     t.give(builder, money=250)
     assert offer(game.state, "build")["max_cities"] == 2
     with app.test_request_context():
+        assert panel(game)["most_pending"]      # worked out in its own request (GET …/build/most), then shown
+        work_out_most(game, builder)
         built = panel(game)
         most = most_cities(game, builder)
     assert built["suggestions"] and all(len(s["cities"]) <= 2 for s in built["suggestions"])

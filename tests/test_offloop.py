@@ -1,0 +1,78 @@
+"""Work off the event loop (referee.offloop, issue 21 item 3): under the server, "process" calls run in
+worker processes, whose death fails only the calls they had (WorkerLost) and leaves a new pool;
+outside the server every call is a plain one. A Game goes to a worker as its setup and log."""
+import json
+import os
+import pickle
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from referee import offloop
+from referee.game import replay
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "germany-4p.jsonl"
+
+SERVER_LIKE = textwrap.dedent("""
+    from gevent import monkey
+    monkey.patch_all()
+    import json, os, sys, time
+    from referee import offloop
+    from referee.game import replay     # its ReplayError keeps one argument of two: it cannot be unpickled
+
+    offloop.start()
+    out = {"loop": os.getpid(), "worker": offloop.run("process", os.getpid)}
+    try:
+        offloop.run("process", int, "x")
+    except ValueError as e:
+        out["refusal"] = str(e)
+    try:
+        offloop.run("process", replay, "not a game")
+    except RuntimeError as e:
+        out["odd"] = str(e)
+    try:
+        offloop.run("process", os._exit, 3)
+    except offloop.WorkerLost:
+        out["lost"] = True
+    out["after"] = offloop.run("process", os.getpid)
+    workers = list(offloop._workers._processes.values())
+    started = time.monotonic()
+    offloop.end_workers()
+    for p in workers:
+        p.join(2)
+    out["ended"] = all(not p.is_alive() for p in workers)
+    out["ended_in"] = time.monotonic() - started
+    print(json.dumps(out))
+    sys.stdout.flush()
+    os._exit(0)
+""")
+
+
+def test_under_the_server_a_process_call_runs_in_a_worker_and_a_dead_worker_fails_only_its_call():
+    done = subprocess.run([sys.executable, "-c", SERVER_LIKE], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["worker"] != out["loop"] and out["after"] not in (out["loop"], None)
+    assert "invalid literal for int()" in out["refusal"]       # the worker's exception, raised in the caller
+    assert out["odd"].startswith("ReplayError: line 1: not valid JSON")    # said, not breaking the pool
+    assert out["lost"] is True                                  # the call whose worker died, and no other
+    assert out["ended"] and out["ended_in"] < 1                 # within the server's stop budget
+
+
+def test_outside_the_server_every_call_is_a_plain_one():
+    assert not offloop.active()
+    assert offloop.run("process", os.getpid) == os.getpid()
+    assert offloop.run("cpu", os.getpid) == os.getpid()
+
+
+def test_a_game_travels_as_its_setup_and_log_and_is_the_same_game_there():
+    game = replay(EXAMPLE.read_text(encoding="utf-8"))
+    data = pickle.dumps(game)
+    assert len(data) < 30_000       # the log, not the 300 states (450 kB)
+    again = pickle.loads(data)
+    assert (again.states, again.events, again.facts, again.log, again.undone) == \
+           (game.states, game.events, game.facts, game.log, game.undone)
+    assert again.given == json.loads(EXAMPLE.read_text(encoding="utf-8").splitlines()[0])
