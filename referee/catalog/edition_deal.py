@@ -66,6 +66,18 @@ def map_deal(game_map, edition, original=None) -> tuple:
     return game_map, edition
 
 
+def deal_offer(game_map, edition, original=None) -> dict | None:
+    """What the table deals face up on this board (the edition's, `board_for`; the new-game page asks
+    it): {"size": how many plug plants, "plugs": those it deals from, "always": those always among
+    them}; None when the map keeps its own plant setup and nothing is dealt (`map_deal`), or the
+    edition deals nothing."""
+    game_map, edition = map_deal(game_map, edition, original)
+    if edition.deal is None:
+        return None
+    plugs = pool(game_map, edition)
+    return {"size": edition.deal["market"], "plugs": plugs, "always": [n for n in edition.deal["always"] if n in plugs]}
+
+
 OWN_DEAL_REPLACES = ("initial_market", "top_of_deck")   # a map's [overrides] its own deal replaces
 
 
@@ -86,9 +98,9 @@ def pool(game_map, edition) -> list:
 
 
 def _dealt(setup: dict, game_map, edition) -> list:
-    plugs, size = pool(game_map, edition), edition.deal["market"]
-    # plants the map always deals face up (France 11, Brazil 6 and 14: digest §7, BG, a reading)
-    fixed = [n for n in edition.deal["always"] if n in plugs]
+    offer = deal_offer(game_map, edition)       # map_deal has been applied: the same edition back
+    plugs, size = offer["plugs"], offer["size"]
+    fixed = offer["always"]     # plants the map always deals face up (France 11, Brazil 6 and 14: digest §7, BG, a reading)
     dealt = setup.get("dealt")
     if dealt is None:
         seed = setup.get("seed")

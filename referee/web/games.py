@@ -3,6 +3,7 @@
 Every game is created through the engine: a new game's setup must pass `Game(setup)` and an
 imported log must replay line by line, before anything is stored.
 """
+import dataclasses
 import hashlib
 import json
 import time
@@ -62,7 +63,7 @@ def areas():
     mark, html = areas_fragment(form)
     if request.args.get("drawn") == mark:
         return "", 204
-    return html + trust_cities_fragment(form, oob=True)
+    return html + trust_cities_fragment(form, oob=True) + dealt_fragment(form, oob=True)
 
 
 DRAWN_BLANK = 'name="drawn" value=""'
@@ -72,7 +73,9 @@ def areas_fragment(form) -> tuple:
     """(fingerprint, HTML) of the area picker; the HTML carries its own fingerprint as `drawn`, which
     covers the Trust's city selects too (they follow the areas)."""
     html = render_template("games/_areas.html", **_picker(form), drawn="")
-    mark = hashlib.sha256((html + trust_cities_fragment(form)).encode()).hexdigest()[:16]
+    # the dealt plants ticked are not in it: a tick redraws nothing (the next redraw carries them)
+    unticked = dataclasses.replace(form, dealt=[])
+    mark = hashlib.sha256((html + trust_cities_fragment(form) + dealt_fragment(unticked)).encode()).hexdigest()[:16]
     return mark, Markup(html.replace(DRAWN_BLANK, f'name="drawn" value="{mark}"', 1))
 
 
@@ -81,6 +84,12 @@ def trust_cities_fragment(form, oob: bool = False) -> Markup:
     (the engine's list, edition_options.trust_city_choices); `oob`: for htmx to swap them beside the picker."""
     return Markup(render_template("games/_trust_cities.html", form=form, oob=oob,
                                   trust_city_options=setup_form.trust_city_choices_for(form)))
+
+
+def dealt_fragment(form, oob: bool = False) -> Markup:
+    """Recharged's plug plants to tick as dealt face up on the chosen map, with how many (the engine's
+    offer: setup_form.deal_offer_for); `oob`: for htmx to swap them beside the picker."""
+    return Markup(render_template("games/_dealt.html", form=form, oob=oob, offer=setup_form.deal_offer_for(form)))
 
 
 @bp.post("/games/new/board")
@@ -137,7 +146,8 @@ def _new_page(form, problems=(), status: int = 200, board_problems=(), board_dia
                            colours=setup_form.colour_names(), custom={k: m.name for k, m in custom.items()},
                            broken=broken, board_problems=board_problems, board_diagnostics=board_diagnostics,
                            board_file=board_file, areas_picker=areas_fragment(form)[1],
-                           trust_cities_picker=trust_cities_fragment(form), **_picker(form)), status
+                           trust_cities_picker=trust_cities_fragment(form), dealt_picker=dealt_fragment(form),
+                           **_picker(form)), status
 
 
 def _picker(form) -> dict:

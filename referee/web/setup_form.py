@@ -30,6 +30,7 @@ from ..catalog import readings
 from ..catalog.deck_check import MARKET_SIZE
 from ..catalog.decks import available_decks
 from ..catalog.edition_boards import board_for
+from ..catalog.edition_deal import deal_offer
 from ..catalog.edition_options import TRUST_CITIES, trust_city_choices, trust_city_problem
 from ..catalog.variations import cities_needed
 from ..rules.fields import normal_name
@@ -256,6 +257,20 @@ def _recharged_board(f: SetupForm):
         return board_for(f.board, load_edition("recharged", f.board), custom_maps.carried(f.map_id))
     except CatalogError:
         return f.board
+
+
+def deal_offer_for(f: SetupForm) -> dict | None:
+    """What the table deals face up for Recharged on the chosen map (the engine's answer,
+    edition_deal.deal_offer): None when the map keeps its own plant setup; the edition's plug plants
+    before a map is chosen."""
+    if f.board is None:
+        edition = load_edition("recharged")
+        return {"size": edition.deal["market"], "plugs": list(edition.deal["plug"]), "always": []}
+    try:
+        return deal_offer(_recharged_board(f), load_edition("recharged", f.board),
+                          load_edition("original", map=f.board))
+    except CatalogError:
+        return None
 
 
 def trusts_cities(f: SetupForm) -> list:

@@ -203,3 +203,34 @@ def test_the_table_shows_the_next_back_on_maps_with_their_own_deal_s7(client, ma
     for path in (f"/games/{game_id}/print/aid", f"/games/{game_id}/log", f"/games/{game_id}/export"):
         assert client.get(path).status_code == 200, path
 
+
+
+def _chips(html: str) -> list:
+    return [int(n) for n in re.findall(r'name="dealt" value="(\d+)"', html)]
+
+
+def test_the_new_game_page_offers_the_plug_plants_the_chosen_map_deals_s7(client):
+    """Digest §1 and §7: the table ticks the plug plants it dealt, as many as the map deals (the
+    engine's edition_deal.deal_offer): 8 of 3–15 on Germany; on Russia 6, without 6 and 14 (out of
+    its game); Brazil always deals 6 and 14 (said in the reader's language); China keeps its own
+    plant setup, so nothing is offered. The area picker's redraw brings the map's list at once."""
+    germany = client.get("/games/new/areas", query_string=_form()).get_data(as_text=True)
+    assert _chips(germany) == list(range(3, 16)) and "Tick the 8 plug plants" in germany
+    russia = client.get("/games/new/areas", query_string=_form(map="russia", areas=[])).get_data(as_text=True)
+    assert 'id="dealt-plants"' in russia and 'hx-swap-oob="true"' in russia
+    assert _chips(russia) == [3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15] and "Tick the 6 plug plants" in russia
+    ja = {"Accept-Language": "ja"}
+    brazil = client.get("/games/new/areas", query_string=_form(map="brazil", areas=[]), headers=ja).get_data(as_text=True)
+    assert "発電所6、14が必ずその中に入ります" in brazil and "8枚" in brazil
+    china = client.post("/games/new", data=_form(map="china", areas=[]), headers=ja).get_data(as_text=True)
+    assert _chips(china) == [] and "独自の発電所の準備" in china
+
+
+def test_ticking_a_dealt_plant_redraws_nothing(client):
+    """A tick of a dealt plant leaves the picker as it is (204): replacing the chips under a finger
+    would swallow the next tap; the next redraw carries the ticks."""
+    first = client.get("/games/new/areas", query_string=_form()).get_data(as_text=True)
+    drawn = re.search(r'name="drawn" value="([0-9a-f]+)"', first)[1]
+    assert client.get("/games/new/areas", query_string={**_form(dealt=["3", "5"]), "drawn": drawn}).status_code == 204
+    again = client.get("/games/new/areas", query_string=_form(dealt=["3", "5"], areas=["NW", "W"])).get_data(as_text=True)
+    assert 'value="3" checked' in again and 'value="5" checked' in again and 'value="4" checked' not in again
