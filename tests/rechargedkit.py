@@ -15,6 +15,16 @@ def recharged_table(players=3, board="germany", dealt=DEALT, **extra) -> Table:
     return Table(Game(line))
 
 
+def new_game_form(players=3, **extra) -> dict:
+    """The new-game page's fields for a Recharged game on Germany (areas NW, W, SW), seats in turn order."""
+    names = ["Ann", "Bob", "Cara"][:players]
+    form = {"map": "germany", "order_by": "table", "areas": ["NW", "W", "SW"], "edition": "recharged"}
+    for i, n in enumerate(names, 1):
+        form.update({f"name_{i}": n, f"colour_{i}": ["red", "blue", "green"][i - 1], f"position_{i}": str(i)})
+    form.update(extra)
+    return form
+
+
 def trust_table(**extra) -> Table:
     return recharged_table(2, **extra)
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from rechargedkit import DEALT, TRUST_CITIES
+from rechargedkit import DEALT, TRUST_CITIES, new_game_form
 from tablekit import setup_line
 
 RECHARGED_3P = setup_line(3, edition="recharged", dealt=DEALT)
@@ -47,19 +47,10 @@ def test_the_table_shows_the_discount_token_and_the_next_back(client, make_game)
     assert "Garbage starts with 9 cubes (original: 6)" in html
 
 
-def _form(players=3, **extra):
-    names = ["Ann", "Bob", "Cara"][:players]
-    form = {"map": "germany", "order_by": "table", "areas": ["NW", "W", "SW"], "edition": "recharged"}
-    for i, n in enumerate(names, 1):
-        form.update({f"name_{i}": n, f"colour_{i}": ["red", "blue", "green"][i - 1], f"position_{i}": str(i)})
-    form.update(extra)
-    return form
-
-
 def test_the_new_game_page_offers_the_edition_and_starts_a_recharged_game(client, app):
     page = client.get("/games/new").get_data(as_text=True)
     assert 'name="edition" value="recharged"' in page and 'name="dealt" value="15"' in page
-    answer = client.post("/games/new", data=_form(dealt=["3", "4", "5", "6", "7", "8", "9", "10"]))
+    answer = client.post("/games/new", data=new_game_form(dealt=["3", "4", "5", "6", "7", "8", "9", "10"]))
     assert answer.status_code == 303
     from webkit import stored
     setup = json.loads(sorted(stored(app))[-1][1])
@@ -68,8 +59,8 @@ def test_the_new_game_page_offers_the_edition_and_starts_a_recharged_game(client
 
 def test_a_two_player_recharged_game_from_the_page_has_the_trust_unless_left_out(client, app):
     from webkit import stored
-    assert client.post("/games/new", data=_form(2)).status_code == 303
-    assert client.post("/games/new", data=_form(2, no_trust="1")).status_code == 303
+    assert client.post("/games/new", data=new_game_form(2)).status_code == 303
+    assert client.post("/games/new", data=new_game_form(2, no_trust="1")).status_code == 303
     games = [json.loads(g[1]) for g in sorted(stored(app))]
     assert "trust_cities" not in games[0]      # the stored line is as entered; the engine places the cities
     from referee.game import Game
@@ -77,7 +68,7 @@ def test_a_two_player_recharged_game_from_the_page_has_the_trust_unless_left_out
 
 
 def test_a_wrong_deal_is_refused_on_the_page(client):
-    answer = client.post("/games/new", data=_form(dealt=["3", "4", "5"]))
+    answer = client.post("/games/new", data=new_game_form(dealt=["3", "4", "5"]))
     assert answer.status_code == 400 and "8" in answer.get_data(as_text=True)
 
 
@@ -95,7 +86,7 @@ PLACED = ["duesseldorf", "aachen", "trier", "saarbruecken", "mainz", "koeln"]   
 
 
 def _trust_form(cities, **extra):
-    return _form(2, **{f"trust_city_{i}": c for i, c in enumerate(cities, 1)}, **extra)
+    return new_game_form(2, **{f"trust_city_{i}": c for i, c in enumerate(cities, 1)}, **extra)
 
 
 def test_the_new_game_page_offers_six_selects_of_the_recharged_boards_cities(client):
@@ -204,7 +195,6 @@ def test_the_table_shows_the_next_back_on_maps_with_their_own_deal_s7(client, ma
         assert client.get(path).status_code == 200, path
 
 
-
 def _chips(html: str) -> list:
     return [int(n) for n in re.findall(r'name="dealt" value="(\d+)"', html)]
 
@@ -214,23 +204,23 @@ def test_the_new_game_page_offers_the_plug_plants_the_chosen_map_deals_s7(client
     engine's edition_deal.deal_offer): 8 of 3–15 on Germany; on Russia 6, without 6 and 14 (out of
     its game); Brazil always deals 6 and 14 (said in the reader's language); China keeps its own
     plant setup, so nothing is offered. The area picker's redraw brings the map's list at once."""
-    germany = client.get("/games/new/areas", query_string=_form()).get_data(as_text=True)
+    germany = client.get("/games/new/areas", query_string=new_game_form()).get_data(as_text=True)
     assert _chips(germany) == list(range(3, 16)) and "Tick the 8 plug plants" in germany
-    russia = client.get("/games/new/areas", query_string=_form(map="russia", areas=[])).get_data(as_text=True)
+    russia = client.get("/games/new/areas", query_string=new_game_form(map="russia", areas=[])).get_data(as_text=True)
     assert 'id="dealt-plants"' in russia and 'hx-swap-oob="true"' in russia
     assert _chips(russia) == [3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15] and "Tick the 6 plug plants" in russia
     ja = {"Accept-Language": "ja"}
-    brazil = client.get("/games/new/areas", query_string=_form(map="brazil", areas=[]), headers=ja).get_data(as_text=True)
+    brazil = client.get("/games/new/areas", query_string=new_game_form(map="brazil", areas=[]), headers=ja).get_data(as_text=True)
     assert "発電所6、14が必ずその中に入ります" in brazil and "8枚" in brazil
-    china = client.post("/games/new", data=_form(map="china", areas=[]), headers=ja).get_data(as_text=True)
+    china = client.post("/games/new", data=new_game_form(map="china", areas=[]), headers=ja).get_data(as_text=True)
     assert _chips(china) == [] and "独自の発電所の準備" in china
 
 
 def test_ticking_a_dealt_plant_redraws_nothing(client):
     """A tick of a dealt plant leaves the picker as it is (204): replacing the chips under a finger
     would swallow the next tap; the next redraw carries the ticks."""
-    first = client.get("/games/new/areas", query_string=_form()).get_data(as_text=True)
+    first = client.get("/games/new/areas", query_string=new_game_form()).get_data(as_text=True)
     drawn = re.search(r'name="drawn" value="([0-9a-f]+)"', first)[1]
-    assert client.get("/games/new/areas", query_string={**_form(dealt=["3", "5"]), "drawn": drawn}).status_code == 204
-    again = client.get("/games/new/areas", query_string=_form(dealt=["3", "5"], areas=["NW", "W"])).get_data(as_text=True)
+    assert client.get("/games/new/areas", query_string={**new_game_form(dealt=["3", "5"]), "drawn": drawn}).status_code == 204
+    again = client.get("/games/new/areas", query_string=new_game_form(dealt=["3", "5"], areas=["NW", "W"])).get_data(as_text=True)
     assert 'value="3" checked' in again and 'value="5" checked' in again and 'value="4" checked' not in again

@@ -5,7 +5,7 @@ page's language, shows the marks on the board, and the build panel offers only w
 import json
 import re
 
-from rechargedkit import DEALT, TRUST_CITIES
+from rechargedkit import DEALT, TRUST_CITIES, new_game_form
 from tablekit import setup_line
 
 MARKING_3P = setup_line(3, edition="recharged", dealt=DEALT, start_cities=True)
@@ -15,28 +15,19 @@ MARKS = [{"type": "start_city", "player": "Ann", "city": "essen"},
          {"type": "start_city", "player": "Cara", "city": "koeln"}]
 
 
-def _form(players=3, **extra):
-    names = ["Ann", "Bob", "Cara"][:players]
-    form = {"map": "germany", "order_by": "table", "areas": ["NW", "W", "SW"], "edition": "recharged"}
-    for i, n in enumerate(names, 1):
-        form.update({f"name_{i}": n, f"colour_{i}": ["red", "blue", "green"][i - 1], f"position_{i}": str(i)})
-    form.update(extra)
-    return form
-
-
 def test_the_new_game_page_offers_the_experienced_start_and_the_game_carries_it_s6(client, app):
     from webkit import stored
     page = client.get("/games/new").get_data(as_text=True)
     assert 'name="start_cities"' in page
-    assert client.post("/games/new", data=_form(start_cities="1")).status_code == 303
-    assert client.post("/games/new", data=_form()).status_code == 303
+    assert client.post("/games/new", data=new_game_form(start_cities="1")).status_code == 303
+    assert client.post("/games/new", data=new_game_form()).status_code == 303
     games = [json.loads(g[1]) for g in sorted(stored(app))]
     assert games[0]["start_cities"] is True and "start_cities" not in games[1]
 
 
 def test_the_option_is_ignored_with_the_base_game_on_the_page(client, app):
     from webkit import stored
-    assert client.post("/games/new", data=_form(edition="original", start_cities="1")).status_code == 303
+    assert client.post("/games/new", data=new_game_form(edition="original", start_cities="1")).status_code == 303
     assert "start_cities" not in json.loads(sorted(stored(app))[-1][1])
 
 
