@@ -30,6 +30,8 @@ import os
 import pickle
 import signal
 import sys
+import threading
+import time
 
 SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop waits for it (Python's default: 0.005)
 SIZES = {"disk": 8, "writes": 4, "cpu": 2}
@@ -68,18 +70,32 @@ def _start_workers():
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor      # imported after gevent's patching: its waits are the loop's
     _workers = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_worker_started, initargs=(_warm,))
+                                   initializer=_worker_started, initargs=(_warm, os.getpid()))
     for _ in range(WORKERS):
         _workers.submit(os.getpid)
 
 
-def _worker_started(warm):
+def _worker_started(warm, server: int):
     """In each worker: Ctrl+C at the terminal is the server's to handle (it ends the workers); the
     loop's process comes first for the CPU; then the warm-up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICENESS)
+    threading.Thread(target=_end_with, args=(server,), daemon=True, name="end-with-server").start()
     if warm is not None:
         warm()
+
+
+ORPHAN_CHECK = 0.25         # seconds between a worker's looks at whether its server is still there
+
+
+def _end_with(server: int):
+    """In each worker: end when the server has gone without ending it (killed: SIGKILL, a crash), so
+    no worker lives on holding the server's stdout and stderr open, and the port's next server starts
+    clean. Its parent then is another process (init), which is how it is told (`server`: the pid of
+    the process that made the pool, told by it: a worker may start after its server is gone)."""
+    while os.getppid() == server:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
 
 
 def active() -> bool:

@@ -76,3 +76,35 @@ def test_a_game_travels_as_its_setup_and_log_and_is_the_same_game_there():
     assert (again.states, again.events, again.facts, again.log, again.undone) == \
            (game.states, game.events, game.facts, game.log, game.undone)
     assert again.given == json.loads(EXAMPLE.read_text(encoding="utf-8").splitlines()[0])
+
+
+KILLED_SERVER = textwrap.dedent("""
+    from gevent import monkey
+    monkey.patch_all()
+    import os, sys
+    from referee import offloop
+
+    offloop.start()
+    print(" ".join(str(offloop.run("process", os.getpid)) for _ in range(4)))
+    print(" ".join(str(p) for p in offloop._workers._processes))
+    sys.stdout.flush()
+    sys.stdin.read()        # until killed
+""")
+
+
+def test_the_workers_end_when_their_server_is_killed():
+    """A server killed (SIGKILL, a crash) cannot end its workers: they end themselves, so none lives
+    on holding the server's stdout and stderr open (whoever reads them to the end would wait forever)."""
+    import signal
+    import time
+    server = subprocess.Popen([sys.executable, "-c", KILLED_SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    server.stdout.readline()
+    workers = [int(p) for p in server.stdout.readline().split()]
+    assert len(workers) == offloop.WORKERS
+    server.send_signal(signal.SIGKILL)
+    out, _err = server.communicate(timeout=20)     # EOF only once no worker holds the pipes
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in workers):
+        time.sleep(0.05)
+    assert not [p for p in workers if Path(f"/proc/{p}").exists()]
