@@ -95,7 +95,7 @@ def htmx() -> bool:
 # response leaves out those the page on screen already shows as they are, and htmx keeps them.
 # id: the views it draws (the players' part holds Recharged's neutral player too)
 KEPT_PARTS = {"players": ("players", "neutral"), "market": ("market",), "resources": ("track",), "deck": ("deck",),
-              "end": ("end",), "moves": ("movers",)}
+              "end": ("end",)}
 
 
 def state_view(game, money: bool = True) -> dict:

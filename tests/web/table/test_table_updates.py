@@ -101,16 +101,3 @@ def test_a_page_behind_the_table_is_told_the_table_moved_on_in_its_language(clie
     ja = client.get(f"/games/{game_id}/?since=1&page_seq=1", headers={**HTMX, "Accept-Language": "ja"})
     assert "The table has moved on" not in ja.get_data(as_text=True) and ja.status_code == 200
     assert "moved on" not in client.get(f"/games/{game_id}/").get_data(as_text=True)
-
-
-def test_moving_cubes_is_kept_on_screen_while_the_same_players_hold_the_same_plants(client, example, post):
-    """The "move cubes between plants" forms (any time, for a player with two plants or more) are
-    drawn from the players' plants alone: kept while they stay the same, drawn again once they change."""
-    game_id = example(43)       # Bernd to nominate plant 13; Anna and others already hold two plants
-    page = client.get(f"/games/{game_id}/").get_data(as_text=True)
-    assert '<section class="moves" id="moves"' in page
-    html = post(game_id, **fact_form(ENTRIES[43])).get_data(as_text=True)
-    assert "moves" in kept(html) and '<section class="moves"' not in html
-    for entry in ENTRIES[44:47]:        # … until Anna wins plant 13: her plants change
-        html = post(game_id, **fact_form(entry)).get_data(as_text=True)
-    assert "moves" not in kept(html) and '<section class="moves" id="moves"' in html
