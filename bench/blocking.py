@@ -8,6 +8,8 @@ on a kept-alive connection, one request after another for --each seconds, while:
 
 - idle: nothing else runs;
 - PDFs: another client asks for the game's report PDF over and over (~160 ms of ReportLab each);
+- table pages: another client opens the game's table page over and over (each time in another
+  language, so each is drawn anew: a tablet, a reload);
 - rich seat pages: another client is a rich seat's phone (a 2-player game on Germany played by
   examples/record.py's players, one of them saving until its money is 250 or more, stopped at its
   turn to build): over and over, the caches are emptied (POST /bench/forget, as a new fact would
@@ -173,6 +175,16 @@ def rich_seat(game_id: int):
     return heavy
 
 
+def table_page(game_id: int):
+    """A tablet opening the table page (the whole page, drawn anew for each language in turn)."""
+    def heavy(browser, n):
+        browser.headers = {"Accept-Language": ("en", "ja", "zh-Hant")[n % 3]}
+        status, text, _ = browser.request("GET", f"/games/{game_id}/")
+        if status != 200:
+            sys.exit(f"the table page answered {status}: {text[:200]}")
+    return heavy
+
+
 def planner_query(browser, n):
     status, text, _ = browser.request("GET", f"/bench/planner?budget={250 + n % 51}")
     if status != 200:
@@ -295,7 +307,8 @@ def heavy(args):
             time.sleep(2)               # the server's start-up work done
             idle = probe(server.port, args.each)
             print(f"small request {SMALL}, idle: {figures(idle)} ({load()})")
-            for name, heavy in (("report PDFs", report_pdf(game_id)), ("a rich seat's pages", rich_seat(rich)),
+            for name, heavy in (("report PDFs", report_pdf(game_id)), ("table pages", table_page(game_id)),
+                                ("a rich seat's pages", rich_seat(rich)),
                                 ("the planner's hardest budget queries", planner_query)):
                 times, done, each = beside(server.port, args.each, heavy)
                 print(f"small request beside {name} ({done} done, {each:.0f} ms each): {figures(times)}; "

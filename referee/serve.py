@@ -113,6 +113,10 @@ def run(args) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         _stop_on(signum, server, app)
     server.serve_forever()
+    # serve_forever returns as soon as a stop closes the listener; the stop (_stop_on) ends the
+    # process itself once the requests under way are done. Ending here instead would finalize the
+    # interpreter under it, whose collection of the worker pool prints errors (found with streams open).
+    gevent.sleep(STOP_WAIT + 5)
     return 0
 
 

@@ -269,7 +269,7 @@ def facts(table, seat):
             return stale_seat(table, seat)      # their own fact, no longer awaited since the page was drawn
         return seat_refusal(table, seat, 403, why)
     try:
-        events = table.play(get_store(), fact, seen=seen)
+        events = table.play(get_store(), fact, seen=seen, fresh=True)
     except Moved:
         return stale_seat(table, seat)
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs

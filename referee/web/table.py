@@ -39,12 +39,13 @@ once per sequence number and kept with the table (shared_fragment, Table.fragmen
 place of the form token, which each device gets its own of. A draft is drawn for its device alone.
 """
 import secrets
-from functools import partial
+from functools import lru_cache, partial
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from ..i18n import LANGUAGES
 from ..rulings import describe_rules
@@ -164,6 +165,7 @@ def table_values(table, events=None, draft=None, shown: int | None = None, keep_
         "power_all_url": url_for("table.power_all", game_id=table.id),
         "poll_url": url_for("table.view", game_id=table.id) + query(since=table.seq, **drafted),
         "ruling": partial(views.ruling, game_map=ctx.map), "panel": panel,
+        "moves_html": partial(moves_html, now["movers"], url_for("table.facts", game_id=table.id), table.seq),
         "events": events, "refill": views.refill_steps(events),
         "keep": kept_parts(table, shown, key) | ({"input"} if keep_input else set()),
         "moment": now["moment"],       # the moment as this screen sees it (money-blind unless shown)
@@ -181,6 +183,23 @@ def table_values(table, events=None, draft=None, shown: int | None = None, keep_
                   "targets": board.spots(ctx.map, panel.get("targets", [])),
                   "start_marks": board.start_marks(ctx.map, game.state)},
     }
+
+
+def moves_html(movers: list, fact_url: str, seq: int, token: str) -> Markup:
+    """The forms that move cubes between a player's own plants, with this page's sequence number and
+    form token: drawn once per language, players and plants (moves_drawn), as they change only when
+    someone's plants do, and a table answer would otherwise draw them every time."""
+    if not movers:
+        return Markup("")
+    key = tuple((p["name"], p["colour"], tuple(p["plants"])) for p in movers)
+    return Markup(moves_drawn(current(), key, fact_url).replace(SEQ_MARK, str(seq)).replace(FORM_TOKEN_MARK, token))
+
+
+@lru_cache(maxsize=256)
+def moves_drawn(lang: str, movers: tuple, fact_url: str) -> str:
+    """_moves.html in `lang` (the request's), with marks in place of the sequence number and form token."""
+    return render_template("_moves.html", fact_url=fact_url, seq=SEQ_MARK, csrf_token=form_token_mark,
+                        movers=[{"name": n, "colour": c, "plants": list(plants)} for n, c, plants in movers])
 
 
 @per_object(64)
@@ -271,6 +290,7 @@ def shared_fragment(table, events, draft, notice, shown, keep_input) -> str:
 # What a shared fragment holds in place of the device's form token (CSRF): unguessable, so no text of
 # the game (a player's name) can be taken for it.
 FORM_TOKEN_MARK = "form-token-" + secrets.token_hex(16)
+SEQ_MARK = "form-seq-" + secrets.token_hex(8)       # the same, for a form's sequence number (moves_drawn)
 
 
 def form_token_mark() -> str:
@@ -366,7 +386,7 @@ def facts(game_id):
         return refused(table, 400, str(e), views.waiting(shared_next(table), table.game.ctx.map,
                                                          money_shown(game_id)))
     try:
-        events = table.play(get_store(), fact, seen=seen)
+        events = table.play(get_store(), fact, seen=seen, fresh=True)
     except Moved:
         return moved(table, seen)
     except IllegalAction as e:

@@ -23,6 +23,7 @@ from ..archive import summary
 from ..game import Game, replay
 from ..health import Damage, examine
 from ..rules import engine
+from ..rules.errors import IllegalAction
 from ..store import Conflict, Store, StoreFault, entry_text
 
 
@@ -109,10 +110,14 @@ class Table:
         if self.seq != was:
             self.stored(self.id, self.seq)
 
-    def play(self, store: Store, entry: dict, seen: int | None = None) -> list:
-        """Apply and store one entry; IllegalAction or Moved leave game and store untouched."""
+    def play(self, store: Store, entry: dict, seen: int | None = None, fresh: bool = False) -> list:
+        """Apply and store one entry; IllegalAction or Moved leave game and store untouched.
+        `fresh`: the table was got (Tables.get, which catches up) in this very request, so the file
+        is not read again first (under the server each read is a hand-off to a thread): an entry
+        another process stored since is found by the append, whose number is then taken (Conflict),
+        and the entry is refused as made against an older view (Moved)."""
         with self.lock:
-            return self._play(store, entry, seen)
+            return self._play(store, entry, seen, fresh)
 
     def play_all(self, store: Store, entries: list, seen: int | None = None) -> list:
         """Several entries in a row, none from another device between them (everyone's power
@@ -127,15 +132,25 @@ class Table:
                 state, _events = engine.apply(state, entry, self.game.ctx)
             events = []
             for entry in entries:
-                events += self._play(store, entry, None)
+                events += self._play(store, entry, None, fresh=True)    # caught up above
             return events
 
-    def _play(self, store: Store, entry: dict, seen: int | None) -> list:
+    def _play(self, store: Store, entry: dict, seen: int | None, fresh: bool = False) -> list:
         """play() inside the lock."""
-        self.catch_up(store)
+        if self.stale or not fresh:
+            self.catch_up(store)
         if seen is not None and not self.game.still_applies(entry, seen):
             raise Moved(self.seq)
-        events = self.game.play(entry)
+        try:
+            events = self.game.play(entry)
+        except IllegalAction:
+            if not fresh:
+                raise
+            was = self.seq
+            self.catch_up(store)
+            if self.seq == was:
+                raise
+            return self._play(store, entry, seen)   # refused by a copy that was behind: judged again
         try:
             store.append(self.id, self.seq + 1, entry_text(entry), summary(self.game))
         except Conflict:

@@ -153,6 +153,31 @@ def test_a_fact_without_a_seen_number_still_gets_the_next_number_after_catching_
     assert Store(path).load(game_id)[1] == [entry_text(FIRST), entry_text({"type": "bid", "player": "Bob", "amount": 4})]
 
 
+def test_a_table_got_in_this_request_is_not_read_again_and_what_another_process_stored_meanwhile_is_refused_as_moved(
+        path, game_id):
+    """A page's fact plays on the table Tables.get caught up moments before (`fresh`: one read of the
+    file fewer per fact); an entry another process stored in between takes the number, and the
+    fact is refused as made against an older view, with the copy read again (a fact the copy behind
+    refuses is judged again on the copy as stored, so no wrong refusal is given either)."""
+    mine, theirs = Tables(), Tables()
+    store_a, store_b = Store(path), Store(path)
+    a, b = mine.get(store_a, game_id), theirs.get(store_b, game_id)
+    reads = []
+    news = store_b.news
+    store_b.news = lambda *args: reads.append(args) or news(*args)
+    b.play(store_b, dict(FIRST), seen=0, fresh=True)
+    assert reads == [] and store_b.load(game_id)[1] == [entry_text(FIRST)]
+    bid = {"type": "bid", "player": "Bob", "amount": 4}
+    with pytest.raises(Moved) as moved:
+        a.play(store_a, bid, seen=0, fresh=True)    # a's copy is behind: the nominate is not in it
+    assert moved.value.seq == 1 and a.game.state == b.game.state
+    assert Store(path).load(game_id)[1] == [entry_text(FIRST)], "nothing of the refused fact is stored"
+    b.play(store_b, bid, seen=1, fresh=True)
+    with pytest.raises(Moved) as moved:     # legal on the copy behind (seq 1), taken by b's bid in the file
+        a.play(store_a, {"type": "pass_bid", "player": "Bob"}, seen=1, fresh=True)
+    assert moved.value.seq == 2 and Store(path).load(game_id)[1][-1] == entry_text(bid)
+
+
 def test_a_store_failure_leaves_no_fact_in_memory_that_the_store_lacks(path, game_id):
     tables, store = Tables(), Store(path)
     table = tables.get(store, game_id)

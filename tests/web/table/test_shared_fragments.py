@@ -148,3 +148,31 @@ def test_a_table_keeps_fragments_of_its_current_entry_only(app, game):
     assert table.fragment(table.seq, ("now",)) == "drawn now"
     table.seq += 1
     assert table.fragment(table.seq - 1, ("now",)) is None
+
+
+MOVE_FORM = re.compile(r'<form class="fact move"[^>]*>\s*<input type="hidden" name="csrf_token" value="([^"]*)">\s*'
+                       r'<input type="hidden" name="seq" value="([^"]*)">')
+
+
+def test_the_move_forms_are_drawn_once_per_players_and_plants_and_carry_each_pages_number_and_token(
+        app, example, renders):
+    """The move-cubes forms change only when someone's plants do (referee.web.table.moves_html): drawn
+    once, then put in every answer with that page's sequence number and that device's form token."""
+    from webkit import fact_form
+
+    from conftest import ENTRIES
+    game = example(100)     # round 4: every player holds three plants, and may move cubes between them
+    first, second = device(app, key=True), device(app, key=True)
+    mine, theirs = poll(first, game, 99), poll(second, game, 99)
+    forms = MOVE_FORM.findall(mine)
+    assert len(forms) == 4 and {seq for _token, seq in forms} == {"100"}
+    token = set(TOKEN.findall(mine))
+    assert len(token) == 1 and {t for t, _seq in forms} == token
+    assert {t for t, _seq in MOVE_FORM.findall(theirs)} == set(TOKEN.findall(theirs)) != token
+    assert renders.count("_moves.html") == 1
+    answer = first.post(f"/games/{game}/facts", headers=HTMX,
+                        data={**fact_form(ENTRIES[100]), "seq": 100, "page_seq": 100, "csrf_token": token.pop()})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    forms = MOVE_FORM.findall(answer.get_data(as_text=True))
+    assert len(forms) == 4 and {seq for _token, seq in forms} == {"101"}, "the new page's number, not the old"
+    assert renders.count("_moves.html") == 1 and renders.count("_table.html") == 2, "the same plants: not drawn again"
