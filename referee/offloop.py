@@ -36,7 +36,8 @@ import time
 SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop waits for it (Python's default: 0.005)
 SIZES = {"disk": 8, "writes": 4, "cpu": 2}
 WORKERS = 2                 # processes of the "process" kind: the machine's two cores
-NICENESS = 5                # the workers' (os.nice): with every core busy, the loop's process gets the CPU first
+TURN = 0.005                # seconds a pause waits at most for the loop to have answered the others (pause)
+NICENESS = 19               # the workers' (os.nice): with every core busy, the loop's process gets the CPU first
 
 _pools: dict = {}
 _loop_thread = None
@@ -126,7 +127,11 @@ def pause():
     for a part of the page, not the whole of it."""
     if active():
         import gevent
-        gevent.sleep(0)
+        # When the loop has looked at the sockets and run what came in: not sleep(0), which resumes this
+        # greenlet among the loop's callbacks, often before it looks at all, nor a timer, which waits a
+        # millisecond (epoll's least) when nothing came; at most TURN when the loop is never idle.
+        with gevent.Timeout(TURN, False):
+            gevent.idle()
 
 
 def _in_worker(function, args, kwargs) -> tuple:

@@ -14,11 +14,12 @@ Either answers the panel's "Build at once" block with the answer, worked out in 
 page's live update redraws it). What a viewer may see is decided by referee.web.viewer, as for
 the pages themselves: a viewer who may not see the builder's money gets the cheapest cities only.
 """
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, request, url_for
 
 from .. import offloop
 from . import inputs
 from .errors import page
+from .paced import render_template
 from .seats import seated
 from .table import money_shown, may_enter, open_table
 from .viewer import Viewer, seen_at

@@ -30,7 +30,8 @@ import hashlib
 import secrets
 from functools import wraps
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
+from flask import render_template as render_whole
 from flask_babel import gettext as _
 
 from .. import offloop
@@ -42,6 +43,7 @@ from .db import get_store
 from .facts import FormError, fact_from_form, moment, same_moment
 from .language import listed
 from .memo import MISSING
+from .paced import render_template
 from .table import htmx, open_table, required_seq
 from .tables import Moved
 from .viewer import Viewer, seen_at
@@ -185,11 +187,12 @@ def reach(table, seat: str, work: bool = False) -> dict:
     return out
 
 
-def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None, keep_input=False):
+def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None, keep_input=False, urgent=False):
     values = seat_values(table, seat, draft, events, keep_input)
     offloop.pause()     # what the seat draws is worked out; others' requests before it is rendered
     if htmx():
-        return render_template("_seat.html", notice=notice, oob=True, **values), status
+        draw = render_whole if urgent else render_template      # a tap's answer at once; others in slices (referee.web.paced)
+        return draw("_seat.html", notice=notice, oob=True, **values), status
     return render_template("table/seat.html", notice=notice, **values), status
 
 
@@ -277,5 +280,5 @@ def facts(table, seat):
                                                                    table.game.ctx.map, fact))
     if not htmx():
         return redirect(url_for("seats.view", game_id=table.id), 303)
-    return show_seat(table, seat, events=events)
+    return show_seat(table, seat, events=events, urgent=True)
 

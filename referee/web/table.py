@@ -42,7 +42,8 @@ import secrets
 from functools import lru_cache, partial
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, request, url_for
+from flask import render_template as render_whole
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -62,6 +63,7 @@ from .correction import correction_fields
 from .language import current
 from .memo import per_object
 from .numbers import whole
+from .paced import render_template
 from .tables import Moved, Tables
 from .viewer import Viewer, seen as seen_by, seen_at
 
@@ -198,7 +200,7 @@ def moves_html(movers: list, fact_url: str, seq: int, token: str) -> Markup:
 @lru_cache(maxsize=256)
 def moves_drawn(lang: str, movers: tuple, fact_url: str) -> str:
     """_moves.html in `lang` (the request's), with marks in place of the sequence number and form token."""
-    return render_template("_moves.html", fact_url=fact_url, seq=SEQ_MARK, csrf_token=form_token_mark,
+    return render_whole("_moves.html", fact_url=fact_url, seq=SEQ_MARK, csrf_token=form_token_mark,
                         movers=[{"name": n, "colour": c, "plants": list(plants)} for n, c, plants in movers])
 
 
@@ -253,15 +255,17 @@ def table_viewer(table) -> Viewer:
     return Viewer(key=may_enter(), money_shown=money_shown(table.id))
 
 
-def show(table, events=None, draft=None, status=200, notice=None, shown=None, keep_input=False):
+def show(table, events=None, draft=None, status=200, notice=None, shown=None, keep_input=False, urgent=False):
     """The #table fragment for htmx (leaving out what the page at `shown` already has, and the
-    board's unchanging layers (links, dots, names), which every table page has), else the whole page."""
+    board's unchanging layers (links, dots, names), which every table page has), else the whole page.
+    `urgent`: the answer to the device that entered a fact, drawn at once; any other page is drawn in
+    slices, the loop answering others between them (referee.web.paced)."""
     if htmx():
-        return shared_fragment(table, events, draft, notice, shown, keep_input), status
+        return shared_fragment(table, events, draft, notice, shown, keep_input, urgent), status
     return render_template("table/view.html", notice=notice, **table_values(table, events, draft)), status
 
 
-def shared_fragment(table, events, draft, notice, shown, keep_input) -> str:
+def shared_fragment(table, events, draft, notice, shown, keep_input, urgent=False) -> str:
     """The #table fragment for htmx, drawn once per sequence number for every device that would get
     the same bytes: the same language, the same view (viewer.Viewer: key holder or watcher, with the
     table's money choice), the same parts kept from the page on screen and the same notice. The one
@@ -281,7 +285,8 @@ def shared_fragment(table, events, draft, notice, shown, keep_input) -> str:
             return personal(text)
     values = table_values(table, events, draft, shown, keep_input, viewer)
     values["board"]["static_shown"] = True
-    text = render_template("_table.html", notice=notice, oob=True, csrf_token=form_token_mark, **values)
+    draw = render_whole if urgent else render_template      # a tap's answer at once; others in slices (referee.web.paced)
+    text = draw("_table.html", notice=notice, oob=True, csrf_token=form_token_mark, **values)
     if key is not None and values["seq"] == seq:
         table.keep_fragment(seq, key, text)
     return personal(text)
@@ -394,7 +399,7 @@ def facts(game_id):
                                                  money_shown(game_id)))
     if not htmx():
         return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
-    return show(table, events=events, shown=seen)
+    return show(table, events=events, shown=seen, urgent=True)
 
 
 @bp.post("/power-all")
@@ -417,7 +422,7 @@ def power_all(game_id):
                                                  money=money_shown(game_id)))
     if not htmx():
         return redirect(url_for("table.view", game_id=game_id), 303)
-    return show(table, events=events, shown=seen)
+    return show(table, events=events, shown=seen, urgent=True)
 
 
 LOG_PAGE = 50     # facts per page of the log, newest first
