@@ -161,6 +161,9 @@ def test_the_move_forms_are_drawn_once_per_players_and_plants_and_carry_each_pag
     from webkit import fact_form
 
     from conftest import ENTRIES
+
+    from referee.web.table import moves_drawn
+    moves_drawn.cache_clear()       # kept by the process: another test may have drawn these very forms
     game = example(100)     # round 4: every player holds three plants, and may move cubes between them
     first, second = device(app, key=True), device(app, key=True)
     mine, theirs = poll(first, game, 99), poll(second, game, 99)
