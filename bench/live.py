@@ -8,7 +8,8 @@ stream open (GET /games/<id>/events), as the page does. One device per table is 
 enters the recorded game's next fact every --every seconds as the page posts it (POST /facts with
 HX-Request; tables start at staggered moments). The others are phones (en, ja and zh-Hant in
 turn): on each `fact` event telling of a number they do not show, they ask for the table as the
-page's poll does (GET /games/<id>/?since=…&page_seq=…&live=1, HX-Request), and every 30 s anyway.
+page's poll does (GET /games/<id>/?since=…&page_seq=…&page_moment=…&live=1, HX-Request: the moment
+its input shows, so an answer for the same moment leaves the input alone), and every 30 s anyway.
 
 Figures: a fact's round trip (the tablet's POST); the time from sending a fact until every device of
 its table has it (the tablet its answer, each phone the redrawn table); errors (an answer other
@@ -45,6 +46,7 @@ POLL_EVERY = 30         # seconds: the page's fallback poll
 IDLE_SECONDS = 5        # the idle CPU is measured over this long, every stream open
 DRAIN = 3               # seconds after the last fact for the last updates to arrive
 SEQ = re.compile(r'data-seq="(\d+)"')
+MOMENT = re.compile(r'"page_moment": "([0-9a-f]+)"')     # the poll's hx-vals: the moment the page's input shows
 
 
 class Run:
@@ -54,6 +56,7 @@ class Run:
         self.sent: dict[tuple, float] = {}          # (table, seq) -> when the tablet sent it
         self.answered: dict[tuple, float] = {}      # (table, seq) -> when the tablet had its answer
         self.shown: dict[tuple, list] = {}          # (table, phone) -> [(time, seq shown)]
+        self.moments: dict[tuple, str] = {}         # (table, phone) -> the moment its page shows (its poll says it)
         self.errors: list[str] = []
         self.stop = False
 
@@ -117,6 +120,7 @@ def phone(run: Run, port: int, table: int, number: int, game_id: int):
         run.errors.append(f"table {table} phone {number}: the page answered {status}")
         return
     seen = int(SEQ.search(text)[1])
+    run.moments[(table, number)] = MOMENT.search(text)[1]
     shown = run.shown.setdefault((table, number), [])
     stream = Stream(port, game_id)
     poller = gevent.spawn(poll, run, Browser(port, headers={"Accept-Language": lang}, keep_alive=True),
@@ -140,7 +144,8 @@ def shown_seq(shown: list, first: int) -> int:
 
 def ask(run: Run, browser: Browser, table: int, number: int, game_id: int, seen: int, shown: list, live=True) -> int:
     """The page's poll: the table if it moved on since `seen` (200), else 204."""
-    path = f"/games/{game_id}/?since={seen}&page_seq={seen}" + ("&live=1" if live else "")
+    path = f"/games/{game_id}/?since={seen}&page_seq={seen}&page_moment={run.moments[(table, number)]}" + \
+        ("&live=1" if live else "")
     try:
         status, text, _ = browser.request("GET", path, headers=HTMX)
     except OSError as e:
@@ -153,6 +158,8 @@ def ask(run: Run, browser: Browser, table: int, number: int, game_id: int, seen:
         run.errors.append(f"table {table} phone {number}: the poll answered {status}: {text[:200]}")
         return seen
     shown.append((time.monotonic(), int(drawn[1])))
+    if (moment := MOMENT.search(text)) is not None:
+        run.moments[(table, number)] = moment[1]
     return int(drawn[1])
 
 
