@@ -16,6 +16,7 @@ games file, its folder, a full disk, the address) and exit status 2.
 """
 import argparse
 import errno
+import gc
 import io
 import json
 import os
@@ -108,6 +109,10 @@ def run(args) -> int:
     if app.config.get("READ_ONLY"):
         print(f"Warning: {db} (or its folder) is read-only: games are shown, but no change can be stored.")
     print(f"Games are kept in {db}. Stop with Ctrl+C.", flush=True)
+    # What start-up made lives as long as the server (the app, its templates, the maps, the catalogues,
+    # the games opened): out of the garbage collector's reach, so that its full collections, which
+    # walked all of it (20-40 ms with the loop held), walk only what serving makes.
+    gc.freeze()
     import gevent
     gevent.spawn(_check_in_background, app, db)
     for signum in (signal.SIGINT, signal.SIGTERM):
