@@ -37,7 +37,7 @@ SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop w
 SIZES = {"disk": 8, "writes": 4, "cpu": 2}
 WORKERS = 2                 # processes of the "process" kind: the machine's two cores
 TURN = 0.005                # seconds a pause waits at most for the loop to have answered the others (pause)
-NICENESS = 19               # the workers' (os.nice): with every core busy, the loop's process gets the CPU first
+NICENESS = 5                # the workers' (os.nice): with every core busy, the loop's process gets the CPU first
 
 _pools: dict = {}
 _loop_thread = None
