@@ -218,8 +218,10 @@ class Store:
                                 [(game, seq, e, now) for seq, e in enumerate(entries, 1)])
         return game
 
-    def append(self, game: int, seq: int, entry: str, summary: dict):
-        """Store entry number `seq` (1 = first after setup); Conflict if that number is taken."""
+    def append(self, game: int, seq: int, entry: str, summary: dict) -> bool:
+        """Store entry number `seq` (1 = first after setup); Conflict if that number is taken.
+        Returns money_shown(game) as it stands with the entry stored (read in the same transaction:
+        a table that stores a fact without reading the file first learns the table's choice too)."""
         game = _game_id(game)
         now = time.time()
         try:
@@ -232,8 +234,10 @@ class Store:
                     raise Conflict(f"entry {seq} is not the next one; the log has {last}")
                 self.db.execute("INSERT INTO entries (game, seq, entry, at) VALUES (?, ?, ?, ?)",
                                 (game, seq, entry, now))
+                shown = self.db.execute("SELECT money_shown FROM games WHERE id = ?", (game,)).fetchone()[0]
         except sqlite3.IntegrityError as e:
             raise Conflict(str(e)) from None
+        return bool(shown)
 
     def last_seq(self, game: int) -> int:
         return self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?", (game,)).fetchone()[0]

@@ -12,6 +12,7 @@ from flask_wtf.csrf import CSRFProtect
 from ..shipped import shipped
 from ..store import default_path
 from . import access, db, errors, guard, language, storage
+from .environment import Environment
 from .numbers import ShortInt
 from .tables import Tables
 
@@ -20,6 +21,7 @@ csrf = CSRFProtect()
 
 def create_app(config: dict | None = None) -> Flask:
     app = Flask("referee", template_folder=str(shipped("templates")), static_folder=str(shipped("static")))
+    app.jinja_environment = Environment     # before anything asks for app.jinja_env, which is made once
     app.url_map.converters["int"] = ShortInt     # before any route is added: every <int:> is bounded
     app.config.update(
         DATABASE=str(Path("referee.sqlite3").resolve()),

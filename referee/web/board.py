@@ -148,39 +148,50 @@ def marks(game_map) -> str:
 
 def houses(game_map, state: dict, colours: dict) -> Markup:
     """Every house in its city's next space, in its owner's colour (first builder first), as SVG:
-    drawn once per state (the page's view of a sequence number), never per answer."""
+    drawn once per placing of the houses (the same for every entry between two builds) and language."""
+    other = neutral(state)
+    who = tuple((name, colours[name], tuple(p["cities"])) for name, p in state["players"].items())
+    trust = (tuple(other["cities"]), tuple(other.get("reserved", ()))) if other is not None else None
+    return _houses(game_map, who, trust, _("The Trust") if other is not None else "")
+
+
+@per_object(256)
+def _houses(game_map, who: tuple, trust, trust_name: str) -> Markup:
     r = round(SPACE * size(game_map) + 1, 1)
     return Markup("".join(
         f'<circle cx="{h["x"]}" cy="{h["y"]}" r="{r}" style="--house: {escape(h["colour"])}">'
-        f'<title>{escape(h["player"])} · {escape(h["city"])}</title></circle>' for h in placed(game_map, state, colours)))
+        f'<title>{escape(h["player"])} · {escape(h["city"])}</title></circle>'
+        for h in placed(game_map, who, trust, trust_name)))
 
 
 NEUTRAL_COLOUR = "#9a9a9a"
 
 
-def placed(game_map, state: dict, colours: dict) -> list:
-    """One entry per house: its space (its city's next one), whose colour it is, and its city's name."""
+def placed(game_map, who: tuple, trust, trust_name: str) -> list:
+    """One entry per house: its space (its city's next one), whose colour it is, and its city's name.
+    `who`: (name, colour, cities) of each player in setup order; `trust`: Power Grid: Recharged's
+    Trust (its cities, its reserved start cities) or None."""
     out = []
     taken: dict[str, set] = {}
     spots = spots_of(game_map)
 
-    def put(city, slot, colour, who):
+    def put(city, slot, colour, name):
         taken.setdefault(city, set()).add(slot)
         places = spots[city].spaces
         x, y = places[min(slot, len(places) - 1)]
-        out.append({"x": x, "y": y, "colour": colour, "player": who, "city": game_map.cities[city].name})
+        out.append({"x": x, "y": y, "colour": colour, "player": name, "city": game_map.cities[city].name})
 
-    other = neutral(state)     # Power Grid: Recharged's Trust: its six on the 10 spaces, the rest on the 15s
-    if other is not None:
-        for i, city in enumerate(other["cities"]):
+    if trust is not None:     # the Trust: its six on the 10 spaces, the rest on the 15s
+        cities, reserved = trust
+        for i, city in enumerate(cities):
             if city in spots:
-                put(city, 0 if i < 6 else 1, NEUTRAL_COLOUR, _("The Trust"))
-        for city in other.get("reserved", ()):   # on a marked start city's 15 space, its 10 space still free
+                put(city, 0 if i < 6 else 1, NEUTRAL_COLOUR, trust_name)
+        for city in reserved:   # on a marked start city's 15 space, its 10 space still free
             if city in spots:
-                put(city, 1, NEUTRAL_COLOUR, _("The Trust"))
-    for name, p in state["players"].items():
-        for city in p["cities"]:
-            put(city, min(set(range(len(taken.get(city, ())) + 1)) - taken.get(city, set())), colours[name], name)
+                put(city, 1, NEUTRAL_COLOUR, trust_name)
+    for name, colour, cities in who:
+        for city in cities:
+            put(city, min(set(range(len(taken.get(city, ())) + 1)) - taken.get(city, set())), colour, name)
     return out
 
 

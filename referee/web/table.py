@@ -25,9 +25,10 @@ Routes (all under /games/<game_id>):
                        undo, redo, links to correct a fact
     GET  /log/<n>      the form to correct fact n;  POST /log/<n> replaces it (same fields + seq)
 
-What an answer redraws: an htmx answer always replaces #table (its data-seq, the status, rulings,
-input and board's houses), but the players, plant market, resource market, deck and result come
-back as empty `hx-preserve` stand-ins when they are the same as on the page it answers (the page's
+What an answer redraws: an htmx answer always replaces #table (its data-seq, where the game stands,
+rulings and input), but the players, plant market, resource market, markets at a glance, houses on
+the board, deck, result, undo and redo, move-cubes forms, tabs and map rules come back as empty
+`hx-preserve` stand-ins when they are the same as on the page it answers (KEPT_PARTS; the page's
 `page_seq`, whose view is kept per sequence number: Table.view), and the board's unchanging layers
 always do: htmx keeps the parts already on screen. A form in a kept part still holds the `seq`
 it was drawn at, so htmx adds the page's current `page_seq` (#page-seq, hx-include on #table).
@@ -40,12 +41,11 @@ place of the form token, which each device gets its own of. A draft is drawn for
 """
 import secrets
 from functools import lru_cache, partial
-from urllib.parse import urlencode
+from urllib.parse import quote_plus
 
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from flask import render_template as render_whole
 from flask_babel import gettext as _
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ..i18n import LANGUAGES
@@ -58,6 +58,7 @@ from .access import has_key
 from .db import file_state, get_store
 from .guard import local_path
 from .facts import FormError, fact_from_form, moment, same_moment
+from .form_token import form_token
 from .cards import plant_card
 from .correction import correction_fields
 from .language import current
@@ -76,18 +77,44 @@ def template_helpers(setup):
 
 
 def query(**values) -> str:
-    """A draft's query string (repeated fields for lists), appended to the table's own URL."""
-    return "?" + urlencode(values, doseq=True)
+    """A draft's query string (repeated fields for lists), appended to the table's own URL: what
+    urlencode(values, doseq=True) writes, each name and value quoted once per process (a build's
+    panel links every city of the board twice, and the same few names and ids come back every time)."""
+    parts = []
+    for name, value in values.items():
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__len__"):     # urlencode: a value without len() is one value
+            parts.append(f"{quoted(name)}={quoted(value)}")
+        else:
+            parts.extend(f"{quoted(name)}={quoted(one)}" for one in value)
+    return "?" + "&".join(parts)
 
 
-def open_table(game_id: int):
+@lru_cache(maxsize=4096)
+def _quoted(text) -> str:
+    return quote_plus(text)
+
+
+def quoted(value) -> str:
+    """quote_plus as urlencode applies it: bytes and str as they are, anything else as its str()."""
+    return _quoted(value if isinstance(value, (str, bytes)) else str(value))
+
+
+def open_table(game_id: int, read: bool = True):
+    """The game's open table, caught up with the file (without `read`: as it is in memory, for a
+    fact, whose play reads the file itself: Table.play's `fresh`; then money_read after it)."""
     tables = current_app.extensions.setdefault("referee.tables", Tables())
     try:
-        table = tables.get(get_store(), game_id)
+        table = tables.get(get_store(), game_id, read)
     except UnknownGame:
         abort(404)
-    g.setdefault("money_shown", {})[game_id] = table.money     # read with its news (Table.catch_up)
+    money_read(table)
     return table
+
+
+def money_read(table):
+    """The table's money choice as its last read of the file found it (with its news: Table.catch_up,
+    or with a fact it stored: Store.append), for this request's pages (money_shown)."""
+    g.setdefault("money_shown", {})[table.id] = table.money
 
 
 def htmx() -> bool:
@@ -98,7 +125,14 @@ def htmx() -> bool:
 # response leaves out those the page on screen already shows as they are, and htmx keeps them.
 # id: the views it draws (the players' part holds Recharged's neutral player too)
 KEPT_PARTS = {"players": ("players", "neutral"), "market": ("market",), "resources": ("track",), "deck": ("deck",),
-              "end": ("end",)}
+              "end": ("end",), "glance": ("market", "track"), "houses": ("houses",), "moves": ("movers",),
+              "tools": ("can_undo", "can_redo"), "tabs": (), "map-rules": ()}
+# A part whose forms ask for the table (the undo and redo buttons, the move-cubes forms) says so with
+# each request (hx-headers PART_HEADER on it): an answer to a request from inside a part draws that
+# part. htmx finds the swap's extension (morph) from the element that asked, and a kept part's
+# elements are set aside while the answer is swapped in: without its extension the answer would be
+# put inside the old #table instead of morphed into it.
+PART_HEADER = "Referee-Part"
 
 
 def state_view(game, money: bool = True) -> dict:
@@ -127,7 +161,8 @@ def state_view(game, money: bool = True) -> dict:
 
 def kept_parts(table, shown: int | None, key: tuple) -> frozenset:
     """The parts (KEPT_PARTS) that the page drawn at `shown` shows as they are now, for views of `key`
-    (language, money choice): worked out once per (shown, key) and sequence number."""
+    (language, money choice): worked out once per (shown, key) and sequence number; never the part
+    the request came from (PART_HEADER)."""
     if shown is None:
         return frozenset()
     now = table.view(key, partial(state_view, money=key[1]))
@@ -139,7 +174,7 @@ def kept_parts(table, shown: int | None, key: tuple) -> frozenset:
         found = frozenset(part for part, keys in KEPT_PARTS.items()
                           if before is not None and all(before[k] == now[k] for k in keys))
         table.keep_fragment(seq, memo, found)
-    return found
+    return found - {request.headers.get(PART_HEADER)} if request.headers.get(PART_HEADER) else found
 
 
 def table_values(table, events=None, draft=None, shown: int | None = None, keep_input=False,
@@ -304,7 +339,7 @@ def form_token_mark() -> str:
 
 def personal(text: str) -> str:
     """A shared fragment with this device's own form token in it (asked for only when it has a form)."""
-    return text.replace(FORM_TOKEN_MARK, generate_csrf()) if FORM_TOKEN_MARK in text else text
+    return text.replace(FORM_TOKEN_MARK, form_token()) if FORM_TOKEN_MARK in text else text
 
 
 def frozen_notice(notice: dict | None) -> tuple | None:
@@ -383,20 +418,24 @@ def view(game_id):
 
 @bp.post("/facts")
 def facts(game_id):
-    table = open_table(game_id)
+    table = open_table(game_id, read=False)     # the play reads the file (one hand-off to a thread per fact)
     try:
         seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
+        table = open_table(game_id)     # caught up: what the table waits for, as it stands
         return refused(table, 400, str(e), views.waiting(shared_next(table), table.game.ctx.map,
                                                          money_shown(game_id)))
     try:
         events = table.play(get_store(), fact, seen=seen, fresh=True)
     except Moved:
+        money_read(table)
         return moved(table, seen)
     except IllegalAction as e:
+        money_read(table)
         return refused(table, 422, views.refusal(e, shared_next(table), table.game.ctx.map, fact,
                                                  money_shown(game_id)))
+    money_read(table)
     if not htmx():
         return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen, urgent=True)

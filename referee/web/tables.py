@@ -112,10 +112,12 @@ class Table:
 
     def play(self, store: Store, entry: dict, seen: int | None = None, fresh: bool = False) -> list:
         """Apply and store one entry; IllegalAction or Moved leave game and store untouched.
-        `fresh`: the table was got (Tables.get, which catches up) in this very request, so the file
-        is not read again first (under the server each read is a hand-off to a thread): an entry
-        another process stored since is found by the append, whose number is then taken (Conflict),
-        and the entry is refused as made against an older view (Moved)."""
+        `fresh`: the file is not read first (under the server each read is a hand-off to a thread),
+        the copy in memory is played on: it holds every entry of this process, and an entry another
+        process stored since is found by the append, whose number is then taken (Conflict). The copy
+        then catches up, and the entry is judged again on the game as stored, once: taken if it
+        still applies (Game.still_applies), else refused as made against an older view (Moved). The
+        table's money choice comes back with the append (Store.append)."""
         with self.lock:
             return self._play(store, entry, seen, fresh)
 
@@ -140,29 +142,37 @@ class Table:
         if self.stale or not fresh:
             self.catch_up(store)
         if seen is not None and not self.game.still_applies(entry, seen):
+            if fresh and self._caught_up(store):
+                return self._play(store, entry, seen)   # a page drawn by a process ahead of this copy
             raise Moved(self.seq)
         try:
             events = self.game.play(entry)
         except IllegalAction:
-            if not fresh:
-                raise
-            was = self.seq
-            self.catch_up(store)
-            if self.seq == was:
-                raise
-            return self._play(store, entry, seen)   # refused by a copy that was behind: judged again
+            if fresh and self._caught_up(store):
+                return self._play(store, entry, seen)   # refused by a copy that was behind: judged again
+            raise
         try:
-            store.append(self.id, self.seq + 1, entry_text(entry), summary(self.game))
+            shown = store.append(self.id, self.seq + 1, entry_text(entry), summary(self.game))
         except Conflict:
             self.stale = True
             self.catch_up(store)
+            if fresh:
+                return self._play(store, entry, seen)   # another process stored first: judged again
             raise Moved(self.seq) from None
         except BaseException:
             self.stale = True
             raise
         self.seq += 1
+        if isinstance(shown, bool):
+            self.money = shown
         self.stored(self.id, self.seq)
         return events
+
+    def _caught_up(self, store: Store) -> bool:
+        """Catch up (a play that was not read first: `fresh`); whether another process had stored more."""
+        was = self.seq
+        self.catch_up(store)
+        return self.seq != was
 
 
 class Tables:
@@ -176,7 +186,9 @@ class Tables:
         self.damaged: dict[int, Damage] = {}    # found at start (referee serve) or when opened
         self.loading: dict[int, threading.Lock] = {}    # one replay at a time per game not in memory
 
-    def get(self, store: Store, game_id: int) -> Table:
+    def get(self, store: Store, game_id: int, read: bool = True) -> Table:
+        """The open table of a game, caught up with what other processes stored; without `read`, an
+        open table as it is in memory (its play reads the file itself: Table.play's `fresh`)."""
         with self.lock:
             if game_id in self.damaged:
                 raise Damaged(game_id, self.damaged[game_id])
@@ -199,6 +211,8 @@ class Tables:
             self.open.move_to_end(game_id)
             self.touched[game_id] = time.monotonic()
             self._drop_old()
+        if not read and loading is None and not table.stale:
+            return table
         try:
             with table.lock:
                 table.catch_up(store)

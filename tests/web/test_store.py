@@ -155,10 +155,11 @@ def test_a_fact_without_a_seen_number_still_gets_the_next_number_after_catching_
 
 def test_a_table_got_in_this_request_is_not_read_again_and_what_another_process_stored_meanwhile_is_refused_as_moved(
         path, game_id):
-    """A page's fact plays on the table Tables.get caught up moments before (`fresh`: one read of the
-    file fewer per fact); an entry another process stored in between takes the number, and the
-    fact is refused as made against an older view, with the copy read again (a fact the copy behind
-    refuses is judged again on the copy as stored, so no wrong refusal is given either)."""
+    """A page's fact plays on the table as it is in memory (`fresh`: no read of the file before the
+    append); an entry another process stored in between takes the number, the copy is read again
+    and the fact judged again on it: refused as made against an older view when it no longer applies
+    (and a fact the copy behind refuses is judged again on the copy as stored, so no wrong refusal
+    is given either)."""
     mine, theirs = Tables(), Tables()
     store_a, store_b = Store(path), Store(path)
     a, b = mine.get(store_a, game_id), theirs.get(store_b, game_id)
@@ -176,6 +177,42 @@ def test_a_table_got_in_this_request_is_not_read_again_and_what_another_process_
     with pytest.raises(Moved) as moved:     # legal on the copy behind (seq 1), taken by b's bid in the file
         a.play(store_a, {"type": "pass_bid", "player": "Bob"}, seen=1, fresh=True)
     assert moved.value.seq == 2 and Store(path).load(game_id)[1][-1] == entry_text(bid)
+
+
+def test_a_fact_from_a_page_ahead_of_this_copy_is_judged_on_the_game_as_stored(path, game_id):
+    """A page drawn by another process (ahead of this copy) enters a fact: the copy catches up and
+    takes it, where it applies on the game the page showed."""
+    mine, theirs = Tables(), Tables()
+    store_a, store_b = Store(path), Store(path)
+    a = mine.get(store_a, game_id)
+    theirs.get(store_b, game_id).play(store_b, dict(FIRST), seen=0, fresh=True)
+    assert a.seq == 0
+    a.play(store_a, {"type": "bid", "player": "Bob", "amount": 4}, seen=1, fresh=True)
+    assert a.seq == 2 and len(Store(path).load(game_id)[1]) == 2
+
+
+def test_a_fact_stored_without_reading_first_brings_the_tables_money_choice_back(path, game_id):
+    """Table.play's `fresh`: the money choice (which another request or process may have changed) is
+    read with the append, so the answer is drawn with the choice as it stands."""
+    table = Tables().get(Store(path), game_id, read=False)
+    assert table.money is False
+    Store(path).show_money(game_id, True)                   # elsewhere
+    table.play(Store(path), dict(FIRST), seen=0, fresh=True)
+    assert table.money is True
+    assert Store(path).append(game_id, 2, entry_text({"type": "pass_bid", "player": "Bob"}), {}) is True
+
+
+def test_an_open_table_got_without_reading_is_as_in_memory_and_a_new_one_is_read(path, game_id):
+    tables, store = Tables(), Store(path)
+    reads = []
+    news = store.news
+    store.news = lambda *args: reads.append(args) or news(*args)
+    tables.get(store, game_id, read=False)
+    assert len(reads) == 1, "a game not yet open is read whole, its money choice with it"
+    tables.get(store, game_id, read=False)
+    assert len(reads) == 1
+    tables.get(store, game_id)
+    assert len(reads) == 2
 
 
 def test_a_store_failure_leaves_no_fact_in_memory_that_the_store_lacks(path, game_id):

@@ -30,7 +30,7 @@ def test_names_are_drawn_above_houses_routes_and_chosen_rings(client, example, f
     game_id = example(first_at(lambda s: s["phase"] == "building" and any(p["cities"] for p in s["players"].values())))
     html = page(client, game_id)
     svg = html[html.index("<svg viewBox"):html.index("</svg>")]
-    order = [svg.index(part) for part in ('<g class="routes">', '<g class="houses">', '<g class="chosen">',
+    order = [svg.index(part) for part in ('<g class="routes">', '<g class="houses" id="board-houses">', '<g class="chosen">',
                                           '<g id="board-names">', '<g class="targets">')]
     assert order == sorted(order)
     names = svg[svg.index('<g id="board-names">'):svg.index('<g class="targets">')]

@@ -405,3 +405,19 @@ def test_the_pages_forms_carry_a_csrf_token_the_app_accepts(tmp_path):
     response = client.post(f"/games/{game_id}/facts", data={"type": "nominate", "player": "Ann", "plant": "3",
                                                             "seq": "0", "csrf_token": token})
     assert response.status_code == 303
+
+
+def test_a_fact_entered_right_after_the_money_is_hidden_again_is_answered_without_money(client, example, post,
+                                                                                          show_money):
+    """A fact's play reads the file only with its append (referee.web.tables.Table.play, `fresh`):
+    the money choice comes back with it, so no answer is drawn with a choice that was just undone."""
+    game_id = example(1)
+    show_money(game_id)
+    shown = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert 'class="hidden-money"' not in shown
+    assert client.post(f"/games/{game_id}/money", data={"shown": "0"}).status_code == 303   # no page drawn since
+    answer = post(game_id, type="bid", player="Anna", amount="6")
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'class="hidden-money"' in html and "Elektro</span>" in html
+    refused = post(game_id, type="bid", player="Bernd", amount="1")
+    assert refused.status_code == 422 and "up to their money" in refused.get_data(as_text=True)

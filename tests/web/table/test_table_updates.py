@@ -89,7 +89,7 @@ def test_the_boards_unchanging_layer_is_drawn_once_per_page_and_kept_by_every_an
     assert '<g id="board-static"><g class="areas">' in page and page.count("data-city=") > 40
     html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
     assert '<g id="board-static" hx-preserve></g>' in html and "data-city=" not in html
-    assert '<g class="houses">' in html                      # houses, routes and targets are always drawn
+    assert '<g class="routes">' in html                      # routes and targets are always drawn
 
 
 def test_a_page_behind_the_table_is_told_the_table_moved_on_in_its_language(client, example, post):
@@ -101,3 +101,53 @@ def test_a_page_behind_the_table_is_told_the_table_moved_on_in_its_language(clie
     ja = client.get(f"/games/{game_id}/?since=1&page_seq=1", headers={**HTMX, "Accept-Language": "ja"})
     assert "The table has moved on" not in ja.get_data(as_text=True) and ja.status_code == 200
     assert "moved on" not in client.get(f"/games/{game_id}/").get_data(as_text=True)
+
+
+def stand_ins(html) -> set:
+    """Every part an answer leaves to the page (sections, the board's layers, the tools and the tabs)."""
+    return set(re.findall(r'<\w+ (?:class="[\w -]+" )?id="([\w-]+)" hx-preserve>', html))
+
+
+def test_a_bid_keeps_the_glance_the_houses_the_tools_and_the_tabs(client, example, post):
+    game_id = example(1)
+    client.get(f"/games/{game_id}/")
+    html = post(game_id, type="bid", player="Anna", amount="6").get_data(as_text=True)
+    assert {"glance", "board-houses", "tools", "tabs"} <= stand_ins(html)
+    assert "Undo" not in html and 'class="tab tab' not in html and 'class="stock"' not in html
+
+
+def test_an_undo_redraws_the_tools_and_a_purchase_the_glance(client, example, post):
+    game_id = example(3)
+    client.get(f"/games/{game_id}/")
+    undone = post(game_id, type="undo").get_data(as_text=True)
+    assert "tools" not in stand_ins(undone) and "↷ Redo" in undone and "disabled>↷" not in undone
+    post(game_id, type="redo")
+    post(game_id, type="pass_bid", player="Clara")
+    bought = post(game_id, type="pass_bid", player="Dieter").get_data(as_text=True)   # Anna buys plant 4
+    assert "glance" not in stand_ins(bought) and 'id="glance"' in bought and "tools" in stand_ins(bought)
+
+
+def test_the_houses_are_drawn_when_someone_builds(client, example, first_at, stored):
+    game_id = example(first_at(lambda s: s["phase"] == "building"))
+    page = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    seq = int(re.search(r'data-seq="(\d+)"', page)[1])
+    player = stored(game_id).state["next"]["waiting_for"][0]
+    build = client.post(f"/games/{game_id}/facts", headers=HTMX,
+                        data={"type": "build", "player": player, "cities": "essen", "seq": seq, "page_seq": seq})
+    html = build.get_data(as_text=True)
+    assert build.status_code == 200, html
+    assert "board-houses" not in stand_ins(html) and f"<title>{player} · Essen</title>" in html
+
+
+def test_an_answer_to_a_request_from_inside_a_part_draws_that_part(client, example, post):
+    """htmx finds the morph extension from the element that asked: a kept part holding it would be set
+    aside during the swap, and the answer put inside the old #table (referee.web.table.PART_HEADER)."""
+    game_id = example(1)
+    page = client.get(f"/games/{game_id}/").get_data(as_text=True)
+    assert """<div class="tools" id="tools" hx-headers='{"Referee-Part": "tools"}'>""" in page
+    inside = client.post(f"/games/{game_id}/facts", headers={**HTMX, "Referee-Part": "tools"},
+                         data={"type": "bid", "player": "Anna", "amount": "6", "seq": "1"}).get_data(as_text=True)
+    assert "tools" not in stand_ins(inside) and "↶ Undo" in inside and {"glance", "tabs"} <= stand_ins(inside)
+    outside = client.post(f"/games/{game_id}/facts", headers=HTMX,
+                          data={"type": "bid", "player": "Bernd", "amount": "7", "seq": "2"}).get_data(as_text=True)
+    assert "tools" in stand_ins(outside) and "↶ Undo" not in outside

@@ -149,6 +149,24 @@ def test_houses_are_drawn_in_the_players_colours(client, example, stored, first_
     assert all(state["players"][name]["colour"] == colour for colour, name in houses)
 
 
+def test_the_houses_are_drawn_once_per_placing_and_anew_when_someone_builds(app, example, stored, first_at):
+    """Between two builds every entry shows the same houses: drawn once (referee.web.board.houses)."""
+    from referee.web import board
+    from referee.web.views import colours
+
+    game = stored(example(first_at(lambda s: sum(len(p["cities"]) for p in s["players"].values()) >= 4)))
+    state = game.state
+    moved_on = json.loads(json.dumps(state))          # another entry's state: the same houses, a new object
+    moved_on["round"] += 1
+    with app.test_request_context():
+        drawn = board.houses(game.ctx.map, state, colours(state))
+        assert board.houses(game.ctx.map, moved_on, colours(moved_on)) is drawn
+        builder = next(name for name, p in moved_on["players"].items() if p["cities"])
+        moved_on["players"][builder]["cities"] = moved_on["players"][builder]["cities"][:-1]
+        fewer = board.houses(game.ctx.map, moved_on, colours(moved_on))
+        assert fewer is not drawn and fewer.count("<circle") == drawn.count("<circle") - 1
+
+
 def test_a_landscape_board_stays_landscape(client, make_game):
     usa = {"type": "setup", "map": "usa", "areas": ["NE", "SE", "NC"], "order": ["Ann", "Bob"],
            "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "#123456"}]}
