@@ -16,8 +16,10 @@ on a kept-alive connection, one request after another for --each seconds, while:
   change the question) and it asks for its seat page, then the fragments that page asks for once
   shown (the seat's "most cities your money builds" and its build panel's);
 - planner queries: another client asks for the planner's hardest budget query over and over (the most
-  cities 250–300 buys on Germany's six areas from Berlin, Hamburg, Bremen: up to a second each;
-  GET /bench/planner runs it as the seat page runs its own).
+  cities 250–300 buys on Germany's six areas from Berlin, Hamburg, Bremen: up to 1.5 s each when this
+  bench was written, a few milliseconds since the planner's budget search, so this client now sends
+  a couple of hundred requests a second; GET /bench/planner runs it in a worker process as the seat
+  page runs its own).
 
 Then (unless --skip-crowd) a keyless device: `referee serve --lan --bench`, a device without the
 table key (from 127.0.0.2) opens 1,000 event streams it never reads and 1,000 requests that send a
