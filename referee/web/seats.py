@@ -28,7 +28,7 @@ the links (the tokens) and the money choice, knowing nothing of what they allow.
 """
 import hashlib
 import secrets
-from functools import wraps
+from functools import partial, wraps
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask import render_template as render_whole
@@ -196,11 +196,12 @@ def show_seat(table, seat: str, draft=None, events=None, status=200, notice=None
     return render_template("table/seat.html", notice=notice, **values), status
 
 
-def seated(route):
-    """A route of this device's seat: route(table, seat), or the page saying why the link does not work."""
+def seated(route, read: bool = True):
+    """A route of this device's seat: route(table, seat), or the page saying why the link does not work.
+    Without `read` the open table is taken as it is in memory (a fact: its play reads the file)."""
     @wraps(route)
     def run(game_id):
-        table = open_table(game_id)
+        table = open_table(game_id, read)
         try:
             seat = seat_player(game_id, request.cookies.get(cookie_name(game_id)), table.game.state["players"])
         except NoSeat as e:
@@ -260,13 +261,15 @@ def stale_seat(table, seat: str):
 
 
 @bp.post("/seat/facts")
-@seated
+@partial(seated, read=False)    # the play reads the file (one hand-off to a thread per fact fewer)
 def facts(table, seat):
     try:
         seen = required_seq(request.form)
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
         return seat_refusal(table, seat, 400, str(e))
+    if not_theirs(table, seat, fact) is not None:
+        table = open_table(table.id)    # judged on the game as stored: the copy may be behind another process
     if (why := not_theirs(table, seat, fact)) is not None:
         if fact.get("player") == seat and seen != table.seq:
             return stale_seat(table, seat)      # their own fact, no longer awaited since the page was drawn

@@ -411,3 +411,37 @@ def test_a_bidder_whose_money_cannot_raise_looks_like_any_other_on_the_shared_sc
 
 def legal_kinds(t) -> set:
     return {a["type"] for a in t.state["next"]["actions"]}
+
+
+def test_a_seat_fact_is_stored_without_reading_the_file_first(phone, example, stored, monkeypatch):
+    """Its play reads the file with its append (referee.web.tables.Table.play, `fresh`)."""
+    from referee.store import Store
+    game_id = example(1)
+    device = phone(game_id, 0)
+    reads = []
+    news = Store.news
+    monkeypatch.setattr(Store, "news", lambda self, *args: reads.append(args) or news(self, *args))
+    assert seat_post(device, game_id, 1, type="bid", player="Anna", amount="6").status_code == 200
+    assert reads == [] and stored(game_id).facts[-1] == {"type": "bid", "player": "Anna", "amount": 6}
+
+
+def test_a_seat_fact_awaited_in_the_file_but_not_in_a_copy_behind_it_is_taken(tmp_path, example, stored):
+    """Another process (here another app on the same file) entered the fact that makes it this seat's
+    turn: the phone's fact is judged on the game as stored, not refused by the copy behind."""
+    from seatkit import KEY, seat_links
+    from referee.web import create_app
+    config = {"DATABASE": str(tmp_path / "games.sqlite3"), "TESTING": True, "WTF_CSRF_ENABLED": False,
+              "TABLE_KEY": KEY, "CUSTOM_MAPS": str(tmp_path / "maps")}
+    mine, theirs = create_app(config), create_app(config)
+    game_id = example(1)                                   # Anna's turn to bid
+    tablet = mine.test_client()
+    tablet.get(f"/?key={KEY}")
+    device = mine.test_client()
+    assert device.get(seat_links(tablet, game_id)[1]).status_code == 302     # Bernd's phone, on `mine`
+    other = theirs.test_client()
+    other.get(f"/?key={KEY}")
+    assert other.post(f"/games/{game_id}/facts", data={"seq": "1", "type": "bid", "player": "Anna",
+                                                       "amount": "6"}).status_code == 303
+    response = seat_post(device, game_id, 2, type="pass_bid", player="Bernd")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert stored(game_id).facts[-1] == {"type": "pass_bid", "player": "Bernd"}
