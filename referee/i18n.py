@@ -6,6 +6,7 @@ same words are used everywhere and nothing here depends on Flask.
 from functools import lru_cache
 from pathlib import Path
 
+from babel import Locale
 from babel.support import NullTranslations, Translations
 
 LANGUAGES = {"en": "English", "ja": "日本語", "zh-Hant": "繁體中文"}
@@ -16,6 +17,13 @@ CATALOGUES = Path(__file__).resolve().parent / "translations"
 def locale_id(lang: str) -> str:
     """The catalogue folder for a language tag: 'zh-Hant' is stored as 'zh_Hant'."""
     return lang.replace("-", "_")
+
+
+@lru_cache(maxsize=None)
+def babel_locale(lang: str) -> Locale:
+    """Babel's Locale of a language, made once: given a name, Babel parses it and looks its data up
+    anew on every call (a list in a sentence, a number on a card)."""
+    return Locale.parse(locale_id(lang))
 
 
 def language(tag) -> str:

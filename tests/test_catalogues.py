@@ -112,3 +112,13 @@ def test_every_translation_keeps_exactly_the_placeholders_of_its_msgid(tool, lan
             if form and placeholders(form) != (want[0], want[1]):
                 broken.append((message.id, form))
     assert not broken, f"{lang} translations whose placeholders differ from their msgid: {broken}"
+
+
+def test_each_language_has_one_babel_locale_made_once():
+    """Lists in sentences and numbers on cards are formatted with it (referee.i18n.babel_locale)."""
+    from babel import Locale
+
+    from referee.i18n import LANGUAGES, babel_locale
+    for lang in LANGUAGES:
+        assert babel_locale(lang) is babel_locale(lang) and babel_locale(lang) == Locale.parse(lang.replace("-", "_"))
+    assert str(babel_locale("zh-Hant")) == "zh_Hant"

@@ -17,7 +17,7 @@ from ..catalog import Edition, Map, PlayerCount, load_edition, load_map
 from ..catalog.edition_boards import board_for
 from ..catalog.edition_deal import map_deal
 from ..catalog.variations import tables
-from ..i18n import LANGUAGES, locale_id
+from ..i18n import LANGUAGES, babel_locale
 from ..rules import map_setup
 from ..rules.context import PHASES, Context
 from ..rulings import MARKETS, describe_rules
@@ -379,7 +379,7 @@ def _refill(f: Flow, card: Card, table: dict):
 
 def _signed(amount: int, lang: str) -> str:
     """A refill amount; one below 0 (Australia's uranium) with a true minus sign, not a hyphen."""
-    text = format_decimal(abs(amount), locale=locale_id(lang))
+    text = format_decimal(abs(amount), locale=babel_locale(lang))
     return f"\u2212{text}" if amount < 0 else text
 
 

@@ -10,11 +10,10 @@ by its type and fields.
 """
 from functools import cached_property, reduce
 
-from babel import Locale
 from babel.lists import format_list
 
 from ..catalog import load_edition
-from ..i18n import language, locale_id, translations
+from ..i18n import babel_locale, language, translations
 from ..rules.context import RESOURCES, STEP3
 from .reading_names import reading_name
 from .vocabulary import KINDS, MARKETS, N_, PHASES, RESOURCES as RESOURCE_NAMES
@@ -46,12 +45,12 @@ class Words:
     def join(self, items, style="standard") -> str:
         """'5, 6, and 7' / '5、6、7' / '5、6和7'; style "or" for a choice."""
         items = [str(i) for i in items]
-        return format_list(items, style=style, locale=locale_id(self.lang)) if items else ""
+        return format_list(items, style=style, locale=babel_locale(self.lang)) if items else ""
 
     def series(self, items) -> str:
         """A sequence without a conjunction ('Ann, Bob, Cara' / 'Ann、Bob、Cara'): a turn order, placements."""
         items = [str(i) for i in items]
-        middle = Locale.parse(locale_id(self.lang)).list_patterns["standard"]["middle"]
+        middle = babel_locale(self.lang).list_patterns["standard"]["middle"]
         return reduce(middle.format, items) if items else ""
 
     def sentences(self, *parts) -> str:

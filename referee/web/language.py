@@ -5,7 +5,7 @@ from flask_babel import Babel, get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
 
-from ..i18n import CATALOGUES, DEFAULT, LANGUAGES, language, locale_id
+from ..i18n import CATALOGUES, DEFAULT, LANGUAGES, babel_locale, language, locale_id
 from .guard import local_path
 
 COOKIE = "lang"
@@ -52,7 +52,7 @@ def listed(items, style: str = "standard") -> str:
     """Items inside a sentence, joined as the page's language joins a list (Babel): "Ann, Bob, and Cara",
     "Ann、Bob、Cara", "Ann、Bob和Cara"; style "or" for a choice."""
     items = [str(i) for i in items]
-    return format_list(items, style=style, locale=locale_id(current())) if items else ""
+    return format_list(items, style=style, locale=babel_locale(current())) if items else ""
 
 
 @pass_context

@@ -15,7 +15,6 @@ decide what is secret.
 from dataclasses import dataclass
 
 from ..rules import legal
-from ..rules.copying import deep_copy
 
 # Money that no price, bid or build reaches: a player whose money is secret is drawn as if they had it.
 OUT_OF_REACH = 10 ** 9
@@ -68,9 +67,11 @@ def _hidden(game, viewer: Viewer) -> tuple:
 
 
 def _without_money(state: dict, ctx, hidden: tuple) -> dict:
-    """The state with the money of `hidden` players out of reach, and the engine's offers for it."""
-    out = deep_copy({**state, "next": None})
-    for name in hidden:
-        out["players"][name]["money"] = OUT_OF_REACH
+    """The state with the money of `hidden` players out of reach, and the engine's offers for it.
+    Only what differs is new (the players' table, the hidden players' own dicts, `next`); the rest
+    is the state's own, shared as every view of a state shares it: a state is never changed once
+    made (the engine copies one before it plays on it)."""
+    players = {name: {**p, "money": OUT_OF_REACH} if name in hidden else p for name, p in state["players"].items()}
+    out = {**state, "players": players, "next": None}
     out["next"] = legal.next_actions(out, ctx)
     return out

@@ -81,10 +81,10 @@ def colours(state: dict) -> dict:
     return {name: colour(p["colour"]) for name, p in state["players"].items()}
 
 
-def card(ctx, number) -> dict:
+def card(ctx, number, lang: str | None = None) -> dict:
     """A plant card as printed: number, what it burns and how much, cities powered (one shared,
-    read-only dict per card and language)."""
-    return _card(ctx, number, current())
+    read-only dict per card and language; `lang`: the page's, when the caller has it already)."""
+    return _card(ctx, number, lang or current())
 
 
 @per_object(1024)
@@ -101,7 +101,8 @@ def market(state: dict, ctx) -> dict:
     """Current and future rows as on the table (the engine says which plants are open: four, or a
     map's own number — Russia 3, Benelux sometimes 5, China all); in Step 3 one row of all plants."""
     token = state.get("map", {}).get("discount")     # Power Grid: Recharged's discount token
-    cards = [dict(card(ctx, c), least=1) if c == token and token is not None else card(ctx, c)
+    lang = current()
+    cards = [dict(card(ctx, c, lang), least=1) if c == token and token is not None else card(ctx, c, lang)
              for c in state["market"]]
     if state["step"] == 3:
         return {"rows": [(_("Plant market"), cards)]}
@@ -186,10 +187,10 @@ def refill_steps(events: list) -> list:
     return out
 
 
-def owned(ctx, plant: dict) -> dict:
+def owned(ctx, plant: dict, lang: str | None = None) -> dict:
     """A player's plant card with the cubes on it and its empty places."""
     cubes = [r for r in RESOURCES for _n in range(plant["stored"].get(r, 0))]
-    return {**card(ctx, plant["number"]), "cubes": cubes, "capacity": ctx.plant(plant["number"]).capacity,
+    return {**card(ctx, plant["number"], lang), "cubes": cubes, "capacity": ctx.plant(plant["number"]).capacity,
             "stored": plant["stored"]}
 
 
@@ -201,12 +202,13 @@ def players(state: dict, ctx, sees_money=lambda name: True) -> list:
     not change what the players' panels show."""
     seats = list(state["players"])
     mines = state.get("map", {}).get("mines", {})     # Australia: uranium plants become mines
+    lang = current()
     out = []
     for name in state["order"]:
         p = state["players"][name]
         out.append({"name": name, "seat": seats.index(name), "colour": colour(p["colour"]), "money": p["money"] if sees_money(name) else None,
-                    "cities": len(p["cities"]), "plants": [owned(ctx, pl) for pl in p["plants"]],
-                    "mines": [card(ctx, n) for n in mines.get(name, ())]})
+                    "cities": len(p["cities"]), "plants": [owned(ctx, pl, lang) for pl in p["plants"]],
+                    "mines": [card(ctx, n, lang) for n in mines.get(name, ())]})
     return out
 
 

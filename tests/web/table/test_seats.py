@@ -4,6 +4,7 @@ the table chooses; a device with neither key nor seat sees no input.
 
 Seed 004, line 78: 「所持金のみ非公開情報。それ以外は全て公開情報となる。」 (money alone is secret).
 """
+import json
 import re
 import sqlite3
 
@@ -17,7 +18,7 @@ from referee.rules.errors import WrongPhase
 from referee.rulings import describe_next as render_next, render_error
 from referee.store import Store, _add_column
 from referee.web.inputs import panel
-from referee.web.viewer import Viewer, seen
+from referee.web.viewer import OUT_OF_REACH, Viewer, seen
 
 def moneys(stored, game_id) -> dict:
     return {n: p["money"] for n, p in stored(game_id).state["players"].items()}
@@ -445,3 +446,16 @@ def test_a_seat_fact_awaited_in_the_file_but_not_in_a_copy_behind_it_is_taken(tm
     response = seat_post(device, game_id, 2, type="pass_bid", player="Bernd")
     assert response.status_code == 200, response.get_data(as_text=True)
     assert stored(game_id).facts[-1] == {"type": "pass_bid", "player": "Bernd"}
+
+
+def test_the_game_a_viewer_sees_takes_out_the_secret_money_and_leaves_the_game_as_it_is(example, stored):
+    """viewer.seen shares what it does not change with the state itself: the real state keeps every
+    player's money, and the engine's offers are worked out for the money taken out."""
+    game = stored(example(1))                              # Anna's turn to bid on plant 4
+    before = json.dumps(game.state, sort_keys=True)
+    money = {name: p["money"] for name, p in game.state["players"].items()}
+    phone = seen(game, Viewer(seat="Anna"))
+    assert phone.state["players"]["Anna"]["money"] == money["Anna"]
+    assert all(phone.state["players"][n]["money"] == OUT_OF_REACH for n in money if n != "Anna")
+    assert phone.state["next"] is not game.state["next"]
+    assert json.dumps(game.state, sort_keys=True) == before
