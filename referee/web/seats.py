@@ -44,7 +44,7 @@ from .facts import FormError, fact_from_form, moment, same_moment
 from .language import listed
 from .memo import MISSING
 from .paced import render_template
-from .table import htmx, open_table, required_seq
+from .table import htmx, open_table, play_fact, required_seq
 from .tables import Moved
 from .viewer import Viewer, seen_at
 
@@ -268,14 +268,16 @@ def facts(table, seat):
         fact = fact_from_form(request.form, list(table.game.state["players"]))
     except FormError as e:
         return seat_refusal(table, seat, 400, str(e))
-    if not_theirs(table, seat, fact) is not None:
+    why = not_theirs(table, seat, fact)
+    if why is not None:
         table = open_table(table.id)    # judged on the game as stored: the copy may be behind another process
-    if (why := not_theirs(table, seat, fact)) is not None:
+        why = not_theirs(table, seat, fact)
+    if why is not None:
         if fact.get("player") == seat and seen != table.seq:
             return stale_seat(table, seat)      # their own fact, no longer awaited since the page was drawn
         return seat_refusal(table, seat, 403, why)
     try:
-        events = table.play(get_store(), fact, seen=seen, fresh=True)
+        events = play_fact(table, fact, seen)
     except Moved:
         return stale_seat(table, seat)
     except IllegalAction as e:      # the seat's own money may be quoted: the phone is theirs

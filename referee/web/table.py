@@ -101,7 +101,7 @@ def quoted(value) -> str:
 
 def open_table(game_id: int, read: bool = True):
     """The game's open table, caught up with the file (without `read`: as it is in memory, for a
-    fact, whose play reads the file itself: Table.play's `fresh`; then money_read after it)."""
+    fact, whose play reads the file itself: play_fact)."""
     tables = current_app.extensions.setdefault("referee.tables", Tables())
     try:
         table = tables.get(get_store(), game_id, read)
@@ -115,6 +115,15 @@ def money_read(table):
     """The table's money choice as its last read of the file found it (with its news: Table.catch_up,
     or with a fact it stored: Store.append), for this request's pages (money_shown)."""
     g.setdefault("money_shown", {})[table.id] = table.money
+
+
+def play_fact(table, fact: dict, seen: int) -> list:
+    """table.play of this request's fact, without reading the file first (Table.play's `fresh`),
+    and the money choice the play read kept for this request's pages, whatever its outcome."""
+    try:
+        return table.play(get_store(), fact, seen=seen, fresh=True)
+    finally:
+        money_read(table)
 
 
 def htmx() -> bool:
@@ -174,7 +183,8 @@ def kept_parts(table, shown: int | None, key: tuple) -> frozenset:
         found = frozenset(part for part, keys in KEPT_PARTS.items()
                           if before is not None and all(before[k] == now[k] for k in keys))
         table.keep_fragment(seq, memo, found)
-    return found - {request.headers.get(PART_HEADER)} if request.headers.get(PART_HEADER) else found
+    asked_from = request.headers.get(PART_HEADER)
+    return found - {asked_from} if asked_from else found
 
 
 def table_values(table, events=None, draft=None, shown: int | None = None, keep_input=False,
@@ -427,15 +437,12 @@ def facts(game_id):
         return refused(table, 400, str(e), views.waiting(shared_next(table), table.game.ctx.map,
                                                          money_shown(game_id)))
     try:
-        events = table.play(get_store(), fact, seen=seen, fresh=True)
+        events = play_fact(table, fact, seen)
     except Moved:
-        money_read(table)
         return moved(table, seen)
     except IllegalAction as e:
-        money_read(table)
         return refused(table, 422, views.refusal(e, shared_next(table), table.game.ctx.map, fact,
                                                  money_shown(game_id)))
-    money_read(table)
     if not htmx():
         return redirect(local_path(request.form.get("next")) or url_for("table.view", game_id=game_id), 303)
     return show(table, events=events, shown=seen, urgent=True)
