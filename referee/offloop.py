@@ -7,12 +7,16 @@ run elsewhere, and only the greenlet that asked for them waits:
 
 - "process": Python work of many milliseconds whose inputs and answer are plain data (report and
   card PDFs, the planner's budget queries): it runs in one of WORKERS processes of their own
-  (concurrent.futures' ProcessPoolExecutor, started fresh with "spawn", warmed at start), while the
-  loop only waits on their pipe. A thread doing Python work takes the GIL from the loop on every
-  turn (a small request beside a PDF waited 6× its idle time); a process takes nothing from it.
+  (started fresh with "spawn", warmed at start), while the loop only waits on their pipe. A thread
+  doing Python work takes the GIL from the loop on every turn (a small request beside a PDF waited
+  6× its idle time); a process takes nothing from it. Each worker has a pipe in and a pipe out,
+  and the calling greenlet writes its call and waits for the answer's pipe to be readable: the
+  loop's whole share of a call is 25–30 µs of CPU, where concurrent.futures' ProcessPoolExecutor
+  (its queue's feeder, its manager thread, its wake-up pipe, all greenlets here) took ~140 µs, and
+  a planner query every 5 ms made a small request beside it wait 4× its idle time (bench/blocking.py).
   The inputs are pickled (a Game as its setup and log: referee.game), so they must be small; a
-  worker that dies fails only the calls it had (WorkerLost, which the pages say in the reader's
-  language) and the pool is made anew;
+  worker that dies fails only the call it had (WorkerLost, which the pages say in the reader's
+  language) and another worker takes its place;
 
 - "disk": SQLite's work (referee.web.db lends each request a Store whose calls go here), which
   releases the GIL while it reads, writes and syncs the file;
@@ -37,53 +41,104 @@ SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop w
 SIZES = {"disk": 8, "writes": 4, "cpu": 2}
 WORKERS = 2                 # processes of the "process" kind: the machine's two cores
 TURN = 0.005                # seconds a pause waits at most for the loop to have answered the others (pause)
-NICENESS = 5                # the workers' (os.nice): with every core busy, the loop's process gets the CPU first
+NICENESS = 5                # the workers' (os.nice) where they cannot be idle-only (_yield_to_the_loop)
 
 _pools: dict = {}
 _loop_thread = None
-_workers = None             # the ProcessPoolExecutor of the "process" kind
+_workers: list = []         # the "process" kind's workers (_Worker), busy or not
+_idle = None                # a gevent Queue of the workers waiting for a call
 _warm = None                # what each worker runs once it starts (imports, fonts)
 
 
 class WorkerLost(RuntimeError):
     """The worker process doing a call ended before answering (killed, out of memory): nothing of
-    the call was done; the pool is made anew for the next one."""
+    the call was done; another worker takes its place for the next one."""
 
 
 def start(warm=None):
     """Called by `referee serve` once gevent has patched the standard library: the pools exist from
     now, and the worker processes start (each running `warm`, a module-level function, first)."""
-    global _loop_thread, _warm
+    global _loop_thread, _warm, _idle
     from gevent.monkey import get_original
+    from gevent.queue import Queue
     from gevent.threadpool import ThreadPool
     _loop_thread = get_original("threading", "get_ident")()
     for kind, size in SIZES.items():
         _pools[kind] = ThreadPool(size)
     sys.setswitchinterval(SWITCH)
     _warm = warm
-    _start_workers()
-
-
-def _start_workers():
-    """A pool of WORKERS fresh processes ("spawn": nothing of the server's sockets, threads or gevent
-    goes with them), all started now so the first PDF is as quick as the next."""
-    global _workers
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor      # imported after gevent's patching: its waits are the loop's
-    _workers = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_worker_started, initargs=(_warm, os.getpid()))
+    _idle = Queue()
     for _ in range(WORKERS):
-        _workers.submit(os.getpid)
+        _idle.put(_Worker())
 
 
-def _worker_started(warm, server: int):
+class _Worker:
+    """One worker process ("spawn": nothing of the server's sockets, threads or gevent goes with it)
+    and its two one-way pipes: plain blocking pipes (a duplex Connection would be a socket pair,
+    which gevent makes non-blocking), read on the loop only once gevent says the answer is there.
+    The server keeps no copy of the worker's ends, so a worker that dies is an end of file at once."""
+
+    def __init__(self):
+        import multiprocessing
+        spawn = multiprocessing.get_context("spawn")
+        calls, self.calls = spawn.Pipe(duplex=False)
+        self.answers, answers = spawn.Pipe(duplex=False)
+        self.process = spawn.Process(target=_serve_calls, args=(calls, answers, _warm, os.getpid()),
+                                     name="referee-worker", daemon=True)
+        self.process.start()
+        calls.close()
+        answers.close()
+        _workers.append(self)
+
+    def call(self, function, args, kwargs) -> tuple:
+        """(done, value) of _portable(function, args, kwargs) there, the greenlet waiting; EOFError or
+        OSError if the worker is gone."""
+        from gevent.socket import wait_read
+        self.calls.send((function, args, kwargs))
+        wait_read(self.answers.fileno())
+        return self.answers.recv()
+
+    def end(self):
+        if self in _workers:
+            _workers.remove(self)
+        self.process.kill()
+        for pipe in (self.calls, self.answers):
+            pipe.close()
+
+
+def _serve_calls(calls, answers, warm, server: int):
     """In each worker: Ctrl+C at the terminal is the server's to handle (it ends the workers); the
-    loop's process comes first for the CPU; then the warm-up."""
+    loop's process comes first for the CPU (_yield_to_the_loop); then the warm-up, then one call after
+    another until the server closes its pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.nice(NICENESS)
+    _yield_to_the_loop()
     threading.Thread(target=_end_with, args=(server,), daemon=True, name="end-with-server").start()
     if warm is not None:
         warm()
+    while True:
+        try:
+            function, args, kwargs = calls.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        answers.send(_portable(function, args, kwargs))
+
+
+def _yield_to_the_loop():
+    """In each worker: let the server's loop have a core the moment it wakes. With a nice value alone
+    (5, as before) the loop woken by a request on a core where a worker computes waited for the
+    worker's turn to end: beside the planner's budget queries a small request's p95 was 3–4× its idle
+    p95 in half the runs of bench/blocking.py, 1.5–2.7× at nice 19; as SCHED_IDLE (Linux), which any
+    other task takes the core from at once, 1.0×, and 2.1× beside a rich seat's pages (2.7–3.3×
+    before). The cost: an idle-only task gets almost nothing while every core is busy with other
+    work (a test's worker, started with two CPU-bound programs on both cores, answered after 32 s
+    against 0.8 s at nice 5). The server's loop is one thread, so with two cores or more it never
+    takes them all; on one core, or where SCHED_IDLE is not to be had, the worker is only niced."""
+    os.nice(NICENESS)
+    try:
+        if len(os.sched_getaffinity(0)) >= 2:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):   # not Linux, or refused: niced only
+        pass
 
 
 ORPHAN_CHECK = 0.25         # seconds between a worker's looks at whether its server is still there
@@ -93,7 +148,7 @@ def _end_with(server: int):
     """In each worker: end when the server has gone without ending it (killed: SIGKILL, a crash), so
     no worker lives on holding the server's stdout and stderr open, and the port's next server starts
     clean. Its parent then is another process (init), which is how it is told (`server`: the pid of
-    the process that made the pool, told by it: a worker may start after its server is gone)."""
+    the process that made the worker, told by it: a worker may start after its server is gone)."""
     while os.getppid() == server:
         time.sleep(ORPHAN_CHECK)
     os._exit(0)
@@ -135,30 +190,41 @@ def pause():
 
 
 def _in_worker(function, args, kwargs) -> tuple:
-    """_portable(function, args, kwargs) in a worker process, the greenlet waiting on the future (the
-    executor's threads are greenlets here: its waits on the workers' pipe are the loop's). A pool
-    that broke before the call (a worker died while idle) is made anew for it; a worker that dies
-    during the call fails it (WorkerLost)."""
-    from concurrent.futures.process import BrokenProcessPool
-    workers = _workers
+    """_portable(function, args, kwargs) in an idle worker process, the greenlet waiting for one to be
+    free and then for its answer. A worker found dead before the call (it died while idle) is
+    replaced and the call goes to the new one; a worker that dies during the call fails it
+    (WorkerLost). A greenlet ended while it waits (a Timeout, the server's stop) leaves the worker to
+    a greenlet that takes the answer off its pipe before the worker takes another call."""
+    worker = _idle.get()
     try:
-        future = workers.submit(_portable, function, args, kwargs)
-    except BrokenProcessPool:
-        _renew(workers)
-        workers = _workers
-        future = workers.submit(_portable, function, args, kwargs)
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        _renew(workers)
+        try:
+            answer = worker.call(function, args, kwargs)
+        except (BrokenPipeError, ConnectionResetError):    # dead before the call reached it
+            worker.end()
+            worker = _Worker()
+            answer = worker.call(function, args, kwargs)
+    except (EOFError, OSError):
+        worker.end()
+        _idle.put(_Worker())
         raise WorkerLost("a worker process ended while working") from None
+    except BaseException:
+        import gevent
+        gevent.spawn(_drain, worker)
+        raise
+    _idle.put(worker)
+    return answer
 
 
-def _renew(broken):
-    """A new pool in place of one whose worker died (once, however many calls it failed)."""
-    if _workers is broken:
-        broken.shutdown(wait=False, cancel_futures=True)
-        _start_workers()
+def _drain(worker):
+    """The answer of a call whose caller stopped waiting, read and dropped; the worker is idle again."""
+    from gevent.socket import wait_read
+    try:
+        wait_read(worker.answers.fileno())
+        worker.answers.recv()
+    except Exception:
+        worker.end()
+        worker = _Worker()
+    _idle.put(worker)
 
 
 def _portable(function, args, kwargs) -> tuple:
@@ -185,15 +251,9 @@ def _caught(function, args, kwargs) -> tuple:
 def end_workers():
     """End the worker processes at once (at the server's stop, which then ends the process: they
     hold nothing that must be finished, and a worker deep in a planner query would otherwise
-    outlive the server). Nothing is waited for: the executor's own shutdown joins its queue's
-    feeder, which would hold the stop."""
-    global _workers
-    workers, _workers = _workers, None
-    for process in list((getattr(workers, "_processes", None) or {}).values()):
-        process.kill()
-    if workers is not None:     # the pool's named semaphores, unlinked now (else the resource tracker warns of them)
-        from multiprocessing import util
-        util._run_finalizers(0)
+    outlive the server). Nothing is waited for."""
+    for worker in list(_workers):
+        worker.end()
 
 
 def stop():

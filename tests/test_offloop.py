@@ -1,5 +1,5 @@
 """Work off the event loop (referee.offloop, issue 21 item 3): under the server, "process" calls run in
-worker processes, whose death fails only the calls they had (WorkerLost) and leaves a new pool;
+worker processes, whose death fails only the call they had (WorkerLost) and leaves another worker;
 outside the server every call is a plain one. A Game goes to a worker as its setup and log."""
 import json
 import os
@@ -8,6 +8,8 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 from referee import offloop
 from referee.game import replay
@@ -37,7 +39,7 @@ SERVER_LIKE = textwrap.dedent("""
     except offloop.WorkerLost:
         out["lost"] = True
     out["after"] = offloop.run("process", os.getpid)
-    workers = list(offloop._workers._processes.values())
+    workers = [w.process for w in offloop._workers]
     started = time.monotonic()
     offloop.end_workers()
     for p in workers:
@@ -60,6 +62,56 @@ def test_under_the_server_a_process_call_runs_in_a_worker_and_a_dead_worker_fail
     assert out["odd"].startswith("ReplayError: line 1: not valid JSON")    # said, not breaking the pool
     assert out["lost"] is True                                  # the call whose worker died, and no other
     assert out["ended"] and out["ended_in"] < 1                 # within the server's stop budget
+
+
+WAITS = textwrap.dedent("""
+    from gevent import monkey
+    monkey.patch_all()
+    import json, os, sys, time
+    import gevent
+    from referee import offloop
+
+    offloop.start()
+    out = {}
+    # a caller that stops waiting (its request's deadline): the next call gets its own answer, not that one
+    try:
+        with gevent.Timeout(0.05):
+            offloop.run("process", time.sleep, 0.3)
+    except gevent.Timeout:
+        out["timed_out"] = True
+    out["next"] = [offloop.run("process", str, n) for n in range(2 * offloop.WORKERS)]
+    # a worker that died while idle: the call goes to another worker instead of failing
+    dead = offloop._workers[0].process
+    dead.kill()
+    dead.join(5)
+    out["after_idle_death"] = [offloop.run("process", abs, -n) for n in range(2 * offloop.WORKERS)]
+    # more callers than workers: each waits for a free one and gets its own answer
+    calls = [gevent.spawn(offloop.run, "process", pow, n, 2) for n in range(12)]
+    gevent.joinall(calls, timeout=30)
+    out["many"] = [c.value for c in calls]
+    out["workers"] = len(offloop._workers)
+    out["policy"] = offloop.run("process", os.sched_getscheduler, 0)
+    out["cores"] = len(os.sched_getaffinity(0))
+    offloop.end_workers()
+    print(json.dumps(out))
+    sys.stdout.flush()
+    os._exit(0)
+""")
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="scheduling policies are Linux's")
+def test_a_worker_whose_caller_stopped_waiting_or_that_died_idle_still_answers_each_call_its_own():
+    done = subprocess.run([sys.executable, "-c", WAITS], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["timed_out"] is True
+    assert out["next"] == [str(n) for n in range(2 * offloop.WORKERS)]
+    assert out["after_idle_death"] == list(range(2 * offloop.WORKERS))
+    assert out["many"] == [n * n for n in range(12)]
+    assert out["workers"] == offloop.WORKERS
+    # a worker takes no core the loop wants: idle-only where the loop cannot need every core
+    assert out["policy"] == (os.SCHED_IDLE if out["cores"] >= 2 else os.SCHED_OTHER)
 
 
 def test_outside_the_server_every_call_is_a_plain_one():
@@ -86,7 +138,7 @@ KILLED_SERVER = textwrap.dedent("""
 
     offloop.start()
     print(" ".join(str(offloop.run("process", os.getpid)) for _ in range(4)))
-    print(" ".join(str(p) for p in offloop._workers._processes))
+    print(" ".join(str(w.process.pid) for w in offloop._workers))
     sys.stdout.flush()
     sys.stdin.read()        # until killed
 """)
