@@ -91,6 +91,12 @@ WAITS = textwrap.dedent("""
     out["many"] = [c.value for c in calls]
     out["workers"] = len(offloop._workers)
     out["policy"] = offloop.run("process", os.sched_getscheduler, 0)
+    # a board laid out in a worker (referee.web.board.laid_out): the layout travels back whole
+    import pickle
+    from referee.catalog import load_map
+    from referee.web import board, placement
+    fresh = pickle.loads(pickle.dumps(load_map("japan")))
+    out["board"] = board.laid_out(fresh)[:2] == placement.fit(pickle.loads(pickle.dumps(fresh)), board.SCALE)[:2]
     out["cores"] = len(os.sched_getaffinity(0))
     offloop.end_workers()
     print(json.dumps(out))
@@ -110,6 +116,7 @@ def test_a_worker_whose_caller_stopped_waiting_or_that_died_idle_still_answers_e
     assert out["after_idle_death"] == list(range(2 * offloop.WORKERS))
     assert out["many"] == [n * n for n in range(12)]
     assert out["workers"] == offloop.WORKERS
+    assert out["board"] is True
     # a worker takes no core the loop wants: idle-only where the loop cannot need every core
     assert out["policy"] == (os.SCHED_IDLE if out["cores"] >= 2 else os.SCHED_OTHER)
 

@@ -18,7 +18,8 @@ from markupsafe import Markup
 
 from ..rules.state import neutral
 
-from .memo import per_object
+from .. import offloop
+from .memo import MISSING, per_object
 from .placement import CITY, COST, FONT, SPACE, fit
 
 SCALE = 1000          # SVG units per the board's longer side
@@ -33,13 +34,24 @@ def point(city) -> tuple:
     return round(city.x * SCALE, 1), round(city.y * SCALE, 1)
 
 
+def laid_out(game_map) -> tuple:
+    """placement.fit at the page's scale, kept per map. Laying a board out takes 100–150 ms of Python
+    (Germany: 130 ms), once per board in the server's life: the first game on a board, the new-game
+    page's preview of a board, a custom board; under the server it is done in a worker process
+    (referee.offloop), so no other table waits for it."""
+    found = fit.known(game_map, SCALE)
+    if found is MISSING:
+        found = fit.keep(game_map, SCALE, value=offloop.run("process", fit, game_map, SCALE))
+    return found
+
+
 def size(game_map) -> float:
     """The map's size factor for its marks (1: a disc of CITY units)."""
-    return fit(game_map, SCALE)[0]
+    return laid_out(game_map)[0]
 
 
 def spots_of(game_map) -> dict:
-    return fit(game_map, SCALE)[1]
+    return laid_out(game_map)[1]
 
 
 @per_object(16)
@@ -110,7 +122,7 @@ def static_layer(game_map, areas: tuple, prices: tuple = (10, 15, 20)) -> Markup
         (ax, ay), (bx, by) = point(game_map.cities[link.a]), point(game_map.cities[link.b])
         off = "" if {link.a, link.b} <= inside else " off"
         parts.append(f'<line class="link{off}" x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}"/>')
-    for link, (x, y) in zip(game_map.connections, fit(game_map, SCALE)[2]):
+    for link, (x, y) in zip(game_map.connections, laid_out(game_map)[2]):
         off = "" if {link.a, link.b} <= inside else " off"
         parts.append(f'<g class="cost{off}"><circle cx="{x}" cy="{y}" r="{round(COST * k, 1)}"/>'
                      f'<text x="{x}" y="{y}">{link.cost}</text></g>')
