@@ -45,6 +45,12 @@ def laid_out(game_map) -> tuple:
     return found
 
 
+def lay_out_here(game_map) -> None:
+    """placement.fit worked out on this thread and kept (the server's start-up, before it answers
+    anyone: the workers are still starting, and nobody waits for the loop)."""
+    fit(game_map, SCALE)
+
+
 def size(game_map) -> float:
     """The map's size factor for its marks (1: a disc of CITY units)."""
     return laid_out(game_map)[0]

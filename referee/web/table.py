@@ -285,6 +285,7 @@ def warm(table):
     """Work out now what the game's first page draws from its board alone (the label placement, the
     board's layers, the map's rules in each language), so a page opened right after a restart is quick."""
     ctx = table.game.ctx
+    board.lay_out_here(ctx.map)
     board.static_layer(ctx.map, ctx.areas, tuple(ctx.edition.house_costs))
     for part in (board.names_layer, board.focus):
         part(ctx.map, ctx.areas)

@@ -22,3 +22,15 @@ def test_a_board_not_yet_laid_out_is_laid_out_off_the_loop_once_and_then_kept(mo
     board.static_layer(fresh, tuple(fresh.areas), (10, 15, 20))
     assert calls == [("process", fit, (fresh, board.SCALE))]
     assert (k, spots) == fit(fresh, board.SCALE)[:2]
+
+
+def test_at_start_up_a_board_is_laid_out_where_the_server_starts_without_waiting_for_a_worker(monkeypatch):
+    """The server lays its recent games' boards out before it answers anyone (serve._preload through
+    table.warm): the workers are still starting then, and no request waits for the loop."""
+    calls = []
+    monkeypatch.setattr(offloop, "run", lambda *a: calls.append(a))
+    fresh = pickle.loads(pickle.dumps(load_map("japan")))
+    board.lay_out_here(fresh)
+    board.size(fresh)
+    board.spots_of(fresh)
+    assert calls == []
