@@ -41,7 +41,7 @@ SWITCH = 0.0005             # seconds a thread may hold the GIL while the loop w
 SIZES = {"disk": 8, "writes": 4, "cpu": 2}
 WORKERS = 2                 # processes of the "process" kind: the machine's two cores
 TURN = 0.005                # seconds a pause waits at most for the loop to have answered the others (pause)
-NICENESS = 5                # the workers' (os.nice) where they cannot be idle-only (_yield_to_the_loop)
+NICENESS = 5                # the workers' (os.nice): the loop's process comes first (_yield_to_the_loop)
 
 _pools: dict = {}
 _loop_thread = None
@@ -124,21 +124,15 @@ def _serve_calls(calls, answers, warm, server: int):
 
 
 def _yield_to_the_loop():
-    """In each worker: let the server's loop have a core the moment it wakes. With a nice value alone
-    (5, as before) the loop woken by a request on a core where a worker computes waited for the
-    worker's turn to end: beside the planner's budget queries a small request's p95 was 3–4× its idle
-    p95 in half the runs of bench/blocking.py, 1.5–2.7× at nice 19; as SCHED_IDLE (Linux), which any
-    other task takes the core from at once, 1.0×, and 2.1× beside a rich seat's pages (2.7–3.3×
-    before). The cost: an idle-only task gets almost nothing while every core is busy with other
-    work (a test's worker, started with two CPU-bound programs on both cores, answered after 32 s
-    against 0.8 s at nice 5). The server's loop is one thread, so with two cores or more it never
-    takes them all; on one core, or where SCHED_IDLE is not to be had, the worker is only niced."""
+    """In each worker: a lower priority than the server's loop. Niceness 5, not more: the loop woken
+    by a request on a core where a worker computes still waits for part of the worker's turn
+    (beside the planner's budget queries a small request's p95 is 1.5–2× its idle p95 in most runs
+    of bench/blocking.py, 3–3.5× in some), and an idle-only worker (SCHED_IDLE) made that 1.0× and
+    2.1× beside a rich seat's pages, but it gets almost nothing while every core is busy with other
+    work: started beside two CPU-bound programs, a test's worker answered after 32 s against 0.8 s at
+    niceness 5; at niceness 19 a seat's "most cities" answer outwaited the page's 2.5 s request
+    timeout in the seats' browser test under the test suite's load."""
     os.nice(NICENESS)
-    try:
-        if len(os.sched_getaffinity(0)) >= 2:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):   # not Linux, or refused: niced only
-        pass
 
 
 ORPHAN_CHECK = 0.25         # seconds between a worker's looks at whether its server is still there
