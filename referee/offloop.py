@@ -124,15 +124,24 @@ def _serve_calls(calls, answers, warm, server: int):
 
 
 def _yield_to_the_loop():
-    """In each worker: a lower priority than the server's loop. Niceness 5, not more: the loop woken
-    by a request on a core where a worker computes still waits for part of the worker's turn
-    (beside the planner's budget queries a small request's p95 is 1.5–2× its idle p95 in most runs
-    of bench/blocking.py, 3–3.5× in some), and an idle-only worker (SCHED_IDLE) made that 1.0× and
-    2.1× beside a rich seat's pages, but it gets almost nothing while every core is busy with other
-    work: started beside two CPU-bound programs, a test's worker answered after 32 s against 0.8 s at
-    niceness 5; at niceness 19 a seat's "most cities" answer outwaited the page's 2.5 s request
-    timeout in the seats' browser test under the test suite's load."""
+    """In each worker: the server's loop comes first. Niceness 5, and with two cores or more the
+    workers keep off the lowest-numbered one, so the loop usually finds a core no worker computes on
+    when it wakes (the workers then share the other cores: two PDFs at once on a 2-core machine take
+    twice as long each). Beside the planner's budget queries a small request's p95 came to 1.8–2.3×
+    its idle p95 in five runs of bench/blocking.py out of six (4.1× in one), against 1.6–4.1× (median
+    2.7×) without keeping off a core and 1.4–4.3× (median 3.8×) before the pipes.
+    Measured and dropped: an idle-only worker (SCHED_IDLE) made it 1.0×, but it gets almost nothing
+    while every core is busy with other work (started beside two CPU-bound programs, a test's worker
+    answered after 32 s against 0.8 s at niceness 5); at niceness 19 a seat's "most cities" answer
+    outwaited the page's 2.5 s request timeout in the seats' browser test under the test suite's load;
+    offering the core every half millisecond of a worker's CPU (os.sched_yield) changed nothing."""
     os.nice(NICENESS)
+    try:
+        cores = os.sched_getaffinity(0)
+        if len(cores) >= 2:
+            os.sched_setaffinity(0, cores - {min(cores)})
+    except (AttributeError, OSError):   # not Linux, or refused: niced only
+        pass
 
 
 ORPHAN_CHECK = 0.25         # seconds between a worker's looks at whether its server is still there

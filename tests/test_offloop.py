@@ -89,6 +89,8 @@ WAITS = textwrap.dedent("""
     out["many"] = [c.value for c in calls]
     out["workers"] = len(offloop._workers)
     out["niceness"] = offloop.run("process", os.nice, 0) - os.nice(0)
+    out["cores"] = sorted(os.sched_getaffinity(0))
+    out["worker_cores"] = sorted(offloop.run("process", os.sched_getaffinity, 0))
     # a board laid out in a worker (referee.web.board.laid_out): the layout travels back whole
     import pickle
     from referee.catalog import load_map
@@ -114,6 +116,8 @@ def test_a_worker_whose_caller_stopped_waiting_or_that_died_idle_still_answers_e
     assert out["workers"] == offloop.WORKERS
     assert out["board"] is True
     assert out["niceness"] == offloop.NICENESS      # the loop's process comes first for the CPU
+    # and with two cores or more the workers keep off one, which the loop then usually has to itself
+    assert out["worker_cores"] == (out["cores"][1:] if len(out["cores"]) >= 2 else out["cores"])
 
 
 def test_outside_the_server_every_call_is_a_plain_one():
