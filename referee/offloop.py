@@ -48,6 +48,7 @@ _loop_thread = None
 _workers: list = []         # the "process" kind's workers (_Worker), busy or not
 _idle = None                # a gevent Queue of the workers waiting for a call
 _warm = None                # what each worker runs once it starts (imports, fonts)
+_ended = False              # the workers were ended (the server's stop): no call starts one again
 
 
 class WorkerLost(RuntimeError):
@@ -58,7 +59,8 @@ class WorkerLost(RuntimeError):
 def start(warm=None):
     """Called by `referee serve` once gevent has patched the standard library: the pools exist from
     now, and the worker processes start (each running `warm`, a module-level function, first)."""
-    global _loop_thread, _warm, _idle
+    global _loop_thread, _warm, _idle, _ended
+    _ended = False
     from gevent.monkey import get_original
     from gevent.queue import Queue
     from gevent.threadpool import ThreadPool
@@ -120,7 +122,11 @@ def _serve_calls(calls, answers, warm, server: int):
             function, args, kwargs = calls.recv()
         except (EOFError, OSError):
             os._exit(0)
-        answers.send(_portable(function, args, kwargs))
+        answer = _portable(function, args, kwargs)
+        try:
+            answers.send(answer)
+        except Exception as e:      # an answer that cannot travel (pickling fails before a byte is written)
+            answers.send((False, RuntimeError(f"{type(e).__name__}: {e}")))
 
 
 def _yield_to_the_loop():
@@ -198,6 +204,8 @@ def _in_worker(function, args, kwargs) -> tuple:
     replaced and the call goes to the new one; a worker that dies during the call fails it
     (WorkerLost). A greenlet ended while it waits (a Timeout, the server's stop) leaves the worker to
     a greenlet that takes the answer off its pipe before the worker takes another call."""
+    if _ended:
+        raise WorkerLost("the server is stopping")
     worker = _idle.get()
     try:
         try:
@@ -208,7 +216,8 @@ def _in_worker(function, args, kwargs) -> tuple:
             answer = worker.call(function, args, kwargs)
     except (EOFError, OSError):
         worker.end()
-        _idle.put(_Worker())
+        if not _ended:
+            _idle.put(_Worker())
         raise WorkerLost("a worker process ended while working") from None
     except BaseException:
         import gevent
@@ -226,6 +235,8 @@ def _drain(worker):
         worker.answers.recv()
     except Exception:
         worker.end()
+        if _ended:
+            return
         worker = _Worker()
     _idle.put(worker)
 
@@ -254,7 +265,9 @@ def _caught(function, args, kwargs) -> tuple:
 def end_workers():
     """End the worker processes at once (at the server's stop, which then ends the process: they
     hold nothing that must be finished, and a worker deep in a planner query would otherwise
-    outlive the server). Nothing is waited for."""
+    outlive the server). Nothing is waited for, and no worker is started after this."""
+    global _ended
+    _ended = True
     for worker in list(_workers):
         worker.end()
 

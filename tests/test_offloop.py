@@ -77,6 +77,12 @@ WAITS = textwrap.dedent("""
             offloop.run("process", time.sleep, 0.3)
     except gevent.Timeout:
         out["timed_out"] = True
+    # an answer that cannot travel back (a lock) is said as a RuntimeError; the worker goes on
+    import threading
+    try:
+        offloop.run("process", threading.Lock)
+    except RuntimeError as e:
+        out["unpicklable"] = str(e)
     out["next"] = [offloop.run("process", str, n) for n in range(2 * offloop.WORKERS)]
     # a worker that died while idle: the call goes to another worker instead of failing
     dead = offloop._workers[0].process
@@ -98,6 +104,10 @@ WAITS = textwrap.dedent("""
     fresh = pickle.loads(pickle.dumps(load_map("japan")))
     out["board"] = board.laid_out(fresh)[:2] == placement.fit(pickle.loads(pickle.dumps(fresh)), board.SCALE)[:2]
     offloop.end_workers()
+    try:                                # after the stop: refused at once, no worker started again
+        offloop.run("process", os.getpid)
+    except offloop.WorkerLost:
+        out["after_stop"] = len(offloop._workers)
     print(json.dumps(out))
     sys.stdout.flush()
     os._exit(0)
@@ -110,11 +120,13 @@ def test_a_worker_whose_caller_stopped_waiting_or_that_died_idle_still_answers_e
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["timed_out"] is True
+    assert out["unpicklable"].startswith("TypeError: cannot pickle")
     assert out["next"] == [str(n) for n in range(2 * offloop.WORKERS)]
     assert out["after_idle_death"] == list(range(2 * offloop.WORKERS))
     assert out["many"] == [n * n for n in range(12)]
     assert out["workers"] == offloop.WORKERS
     assert out["board"] is True
+    assert out["after_stop"] == 0
     assert out["niceness"] == offloop.NICENESS      # the loop's process comes first for the CPU
     # and with two cores or more the workers keep off one, which the loop then usually has to itself
     assert out["worker_cores"] == (out["cores"][1:] if len(out["cores"]) >= 2 else out["cores"])
