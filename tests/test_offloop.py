@@ -50,11 +50,16 @@ SERVER_LIKE = textwrap.dedent("""
 """)
 
 
-def test_under_the_server_a_process_call_runs_in_a_worker_and_a_dead_worker_fails_only_its_call():
-    done = subprocess.run([sys.executable, "-c", SERVER_LIKE], capture_output=True, text=True, timeout=120,
+def server_like(code: str) -> dict:
+    """What a script that starts the pools as the server does (its last line, JSON) printed."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_under_the_server_a_process_call_runs_in_a_worker_and_a_dead_worker_fails_only_its_call():
+    out = server_like(SERVER_LIKE)
     assert out["worker"] != out["loop"] and out["after"] not in (out["loop"], None)
     assert "invalid literal for int()" in out["refusal"]       # the worker's exception, raised in the caller
     assert out["odd"].startswith("ReplayError: line 1: not valid JSON")    # said, not breaking the pool
@@ -115,10 +120,7 @@ WAITS = textwrap.dedent("""
 
 
 def test_a_worker_whose_caller_stopped_waiting_or_that_died_idle_still_answers_each_call_its_own():
-    done = subprocess.run([sys.executable, "-c", WAITS], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out = server_like(WAITS)
     assert out["timed_out"] is True
     assert out["unpicklable"].startswith("TypeError: cannot pickle")
     assert out["next"] == [str(n) for n in range(2 * offloop.WORKERS)]

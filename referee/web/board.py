@@ -19,7 +19,7 @@ from markupsafe import Markup
 from ..rules.state import neutral
 
 from .. import offloop
-from .memo import MISSING, per_object
+from .memo import per_object
 from .placement import CITY, COST, FONT, SPACE, fit
 
 SCALE = 1000          # SVG units per the board's longer side
@@ -39,10 +39,7 @@ def laid_out(game_map) -> tuple:
     (Germany: 130 ms), once per board in the server's life: the first game on a board, the new-game
     page's preview of a board, a custom board; under the server it is done in a worker process
     (referee.offloop), so no other table waits for it."""
-    found = fit.known(game_map, SCALE)
-    if found is MISSING:
-        found = fit.keep(game_map, SCALE, value=offloop.run("process", fit, game_map, SCALE))
-    return found
+    return fit.known_or(game_map, SCALE, work=lambda: offloop.run("process", fit, game_map, SCALE))
 
 
 def lay_out_here(game_map) -> None:

@@ -278,11 +278,8 @@ def work_out(game, question: tuple) -> list:
     """_suggestions's answer to `question` (a tuple of suggestions_question or most_cities_question)
     for `game` (the game itself, not a viewer's: its setup goes to the worker), worked out in a
     worker process (referee.offloop; a plain call outside the server) unless already known, and kept."""
-    found = _suggestions.known(game.ctx, *question)
-    if found is MISSING:
-        found = offloop.run("process", suggestions_for, game.given, question)
-        _suggestions.keep(game.ctx, *question, value=found)
-    return found
+    return _suggestions.known_or(game.ctx, *question,
+                                 work=lambda: offloop.run("process", suggestions_for, game.given, question))
 
 
 def work_out_most(game, name: str, real=None):

@@ -15,7 +15,8 @@ MISSING = object()
 def per_object(maxsize: int = 256):
     """Cache fn(obj, *rest) per (obj itself, rest); `rest` must be small hashable values.
     `fn.known(obj, *rest)` answers from the cache only (MISSING when it would have to compute);
-    `fn.keep(obj, *rest, value=v)` keeps a value worked out elsewhere (in a worker process)."""
+    `fn.keep(obj, *rest, value=v)` keeps a value worked out elsewhere (in a worker process);
+    `fn.known_or(obj, *rest, work=f)` is the cached value, or f()'s, kept."""
     def decorate(fn):
         cache: dict[tuple, tuple] = {}
         lock = threading.Lock()
@@ -39,8 +40,14 @@ def per_object(maxsize: int = 256):
             """The cached value if there is one (nothing computed): MISSING otherwise."""
             hit = cache.get((id(obj), *rest))
             return hit[1] if hit is not None and hit[0] is obj else MISSING
+        def known_or(obj, *rest, work):
+            """The cached value, else work() (a call worked out elsewhere: a worker process), kept."""
+            found = known(obj, *rest)
+            return keep(obj, *rest, value=work()) if found is MISSING else found
+
         cached.known = known
         cached.keep = keep
+        cached.known_or = known_or
         cached.cache_clear = cache.clear
         return cached
     return decorate
