@@ -40,6 +40,8 @@ STOP_WAIT = 0.8             # seconds a stop gives requests under way (a fact be
 IDLE_CLOSE = 120            # seconds a connection may wait for its next request (or a slow reader) before it is closed
 REQUEST_DEADLINE = 20       # seconds from a request's first byte to the end of its headers and body
 PROGRESS_EVERY = 2          # seconds between the lines saying how far the check of stored games is
+LAY_OUT_AFTER = 5           # seconds after start-up the boards are laid out ahead (_lay_out_boards): the
+                            # workers' warm-up and the pages of devices back after a restart come first
 
 
 def add_command(subparsers) -> None:
@@ -115,6 +117,7 @@ def run(args) -> int:
     gc.freeze()
     import gevent
     gevent.spawn(_check_in_background, app, db)
+    gevent.spawn_later(LAY_OUT_AFTER, _lay_out_boards)
     for signum in (signal.SIGINT, signal.SIGTERM):
         _stop_on(signum, server, app)
     server.serve_forever()
@@ -386,6 +389,20 @@ def _check_in_background(app, db: Path):
     finally:
         if store is not None:
             store.close()
+
+
+def _lay_out_boards():
+    """A few seconds after the server answers: every shipped board laid out in a worker, one at a time
+    (referee.web.board.lay_out_shipped_boards), so the first page of a game on a board no recent game
+    uses waits for no layout. A worker lost on the way (the server's stop) leaves the rest to the
+    pages that draw them."""
+    from .web.board import lay_out_shipped_boards
+    try:
+        lay_out_shipped_boards()
+    except offloop.WorkerLost:
+        pass
+    except Exception as e:      # a board that cannot be laid out: its page will say so when drawn
+        print(f"Warning: laying out the boards ahead stopped: {type(e).__name__}: {e}", flush=True)
 
 
 def _compile_templates(app):

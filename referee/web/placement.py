@@ -233,7 +233,7 @@ def clashes(game_map, scale: int, k: float, spots: dict, costs: list) -> list:
     return out
 
 
-@per_object(32)
+@per_object(64)
 def fit(game_map, scale: int) -> tuple:
     """(k, spots, costs): the largest size factor of STEPS at which the map has no clashes, its names'
     layout and its costs' places (the smallest step's, clashes and all, if none is clear: the layout

@@ -34,3 +34,48 @@ def test_at_start_up_a_board_is_laid_out_where_the_server_starts_without_waiting
     board.size(fresh)
     board.spots_of(fresh)
     assert calls == []
+
+
+def test_the_boards_laid_out_ahead_are_every_shipped_map_as_each_edition_prints_it():
+    from referee.catalog import available_maps, load_edition
+    from referee.catalog.edition_boards import board_for
+
+    boards = board.shipped_boards()
+    germany = load_map("germany")
+    recharged = board_for(germany, load_edition("recharged", germany))
+    assert recharged is not germany         # Recharged prints its own Germany (recharged.md §5)
+    assert [b.id for b in boards[:4]] == ["germany", "germany", "usa", "usa"]   # the base game's first
+    assert any(b is germany for b in boards) and any(b is recharged for b in boards)
+    assert {b.id for b in boards} == set(available_maps())
+    assert len(boards) == len({id(b) for b in boards})
+
+
+def test_boards_are_laid_out_ahead_in_a_worker_one_at_a_time_and_never_twice(monkeypatch):
+    calls = []
+
+    def run(kind, function, *args):
+        calls.append((kind, args[0].id))
+        return function(*args)
+
+    monkeypatch.setattr(offloop, "run", run)
+    japan, australia = (pickle.loads(pickle.dumps(load_map(name))) for name in ("japan", "australia"))
+    board.lay_out_here(japan)                                   # a recent game's board, laid out at start
+    monkeypatch.setattr(board, "shipped_boards", lambda: [japan, australia])
+    assert board.lay_out_shipped_boards() == 1
+    assert calls == [("process", "australia")]
+    assert board.size(australia) == fit(australia, board.SCALE)[0]
+    assert board.lay_out_shipped_boards() == 0 and len(calls) == 1
+
+
+def test_a_stop_while_boards_are_laid_out_ahead_ends_it_quietly(monkeypatch, capsys):
+    from referee import serve
+
+    def lost():
+        raise offloop.WorkerLost("the worker ended")
+
+    monkeypatch.setattr(board, "lay_out_shipped_boards", lost)
+    serve._lay_out_boards()
+    assert capsys.readouterr().out == ""
+    monkeypatch.setattr(board, "lay_out_shipped_boards", lambda: 1 / 0)
+    serve._lay_out_boards()
+    assert "laying out the boards ahead stopped: ZeroDivisionError" in capsys.readouterr().out
