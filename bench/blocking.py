@@ -47,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from webkit import GERMANY, Browser, Server, fact_form, recorded  # noqa: E402
+from webkit import GERMANY, Browser, Server, fact_form, recorded, settle  # noqa: E402
 
 SMALL = "/static/stage.js"
 HTMX = {"HX-Request": "true"}
@@ -226,6 +226,7 @@ def crowd(facts_wanted: int, seconds: float):
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "games.sqlite3"
         server = Server(db, "--lan", "--bench")
+        settle(server.port)
         key = json.loads(Path(str(db) + ".secrets.json").read_text())["table_key"]
         holder = Browser(server.port, keep_alive=True)
         holder.cookies["table_key"] = key
@@ -306,7 +307,7 @@ def heavy(args):
         server = Server(db, "--bench")
         try:
             probe(server.port, 0.5)     # warm
-            time.sleep(2)               # the server's start-up work done
+            settle(server.port)         # the server's start-up work done (its boards laid out ahead)
             idle = probe(server.port, args.each)
             print(f"small request {SMALL}, idle: {figures(idle)} ({load()})")
             for name, heavy in (("report PDFs", report_pdf(game_id)), ("table pages", table_page(game_id)),

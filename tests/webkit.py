@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
@@ -118,6 +119,20 @@ class Server:
             self.process.kill()
             out, err = self.process.communicate()
         return self.process.returncode, out, err
+
+
+def settle(port: int, seconds: float = 60):
+    """Wait until a `referee serve --bench` has done its start-up work (GET /bench/settled: every
+    shipped board laid out ahead, a few seconds after it answers), so a bench measures after it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/bench/settled", timeout=5):
+                return
+        except urllib.error.HTTPError as e:
+            if e.code != 503 or time.monotonic() > deadline:
+                raise RuntimeError(f"the server's start-up work was not done in {seconds:.0f} s ({e.code})")
+        time.sleep(0.2)
 
 
 class Browser:

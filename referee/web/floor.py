@@ -3,6 +3,8 @@ the same games file, through the same per-request store connection, CSRF check a
 And a rich seat page's planner query (bench/blocking.py): the most cities a budget buys on Germany's
 six areas from a network of Berlin, Hamburg and Bremen, run as the seat page runs its own; and a
 way to forget the planner's answers the pages keep, so that a rich seat's pages work them out anew.
+And whether the server's start-up work is done (every shipped board laid out ahead), so that a
+bench measures after it, not beside it.
 
 Registered only when the app is made with BENCH=True (`referee serve --bench`); the row goes to a
 table of its own, never to a game's log.
@@ -63,3 +65,13 @@ def most_on_germany(budget: int) -> int:
     board = get_planner(load_map("germany"), ["NW", "NE", "W", "E", "SW", "SE"])
     plans = board.suggest(["Berlin", "Hamburg", "Bremen"], budget=budget, top=1)
     return len(plans[0].cities) if plans else 0
+
+
+@bp.get("/bench/settled")
+def settled():
+    """204 once every shipped board is laid out (serve._lay_out_boards), 503 until then."""
+    from .board import SCALE, shipped_boards
+    from .memo import MISSING
+    from .placement import fit
+    waiting = sum(fit.known(b, SCALE) is MISSING for b in shipped_boards())
+    return ("", 204) if not waiting else (f"boards still to lay out: {waiting}", 503)
