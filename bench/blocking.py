@@ -3,7 +3,8 @@
 Run: python bench/blocking.py [--each 10] [--seconds 20] [--skip-crowd]
 
 Starts `referee serve --bench` on a free port with a temporary games file holding the finished
-examples/germany-4p.jsonl game. A prober asks for a small static file (GET /static/stage.js, ~1 kB)
+examples/germany-4p.jsonl game and waits for its start-up work (every shipped board laid out ahead:
+GET /bench/settled). A prober asks for a small static file (GET /static/stage.js, ~1 kB)
 on a kept-alive connection, one request after another for --each seconds, while:
 
 - idle: nothing else runs;

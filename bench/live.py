@@ -2,8 +2,9 @@
 
 Run: python bench/live.py [--tables 30] [--devices 6] [--seconds 120] [--every 2]
 
-Starts `referee serve` on a free port with a temporary games file holding one game per table (the
-setup of examples/germany-4p.jsonl). Every device opens the table page and keeps the game's event
+Starts `referee serve --bench` on a free port with a temporary games file holding one game per table
+(the setup of examples/germany-4p.jsonl) and waits for its start-up work (every shipped board laid
+out ahead: GET /bench/settled). Every device opens the table page and keeps the game's event
 stream open (GET /games/<id>/events), as the page does. One device per table is the tablet: it
 enters the recorded game's next fact every --every seconds as the page posts it (POST /facts with
 HX-Request; tables start at staggered moments). The others are phones (en, ja and zh-Hant in

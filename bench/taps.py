@@ -2,7 +2,8 @@
 
 Run: python bench/taps.py [--rounds N] [--size 1024x768]
 
-Starts `referee serve` on a free port with a temporary games file, imports the setup line of
+Starts `referee serve --bench` on a free port with a temporary games file, waits for its start-up
+work (every shipped board laid out ahead: GET /bench/settled), imports the setup line of
 examples/germany-4p.jsonl on the game list, then enters each recorded fact the quickest way the
 table page offers, as a person at the tablet would: an auction with bids recorded by its result
 ("sold": the form opened, the buyer, the plant, the price typed and sent with Enter), a plant card

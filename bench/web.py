@@ -3,7 +3,8 @@
 Run: python bench/web.py [--url URL]
 
 Starts `referee serve --bench` on a free port with a temporary games file (or uses a server already
-running at --url, which must have been started with --bench), makes a game with the new-game form,
+running at --url, which must have been started with --bench), waits for its start-up work (every
+shipped board laid out ahead: GET /bench/settled), makes a game with the new-game form,
 then plays a 401-entry game through POST /games/<id>/facts exactly as the table page sends it (form
 fields, the page's sequence number, HX-Request so the #table fragment is rendered): the 301 facts of
 examples/germany-4p.jsonl with an undo and a redo after each of the first 50. Each fact's time is the
