@@ -42,7 +42,7 @@ def test_forgetting_empties_the_planners_kept_answers(bench, monkeypatch):
     assert bench.post("/bench/forget").status_code == 204 and cleared == [True]
 
 
-def test_the_server_is_settled_once_every_shipped_board_is_laid_out(bench, monkeypatch):
+def test_the_server_is_settled_once_every_shipped_board_is_laid_out(bench):
     boards = board.shipped_boards()
     fit.cache_clear()
     answer = bench.get("/bench/settled")

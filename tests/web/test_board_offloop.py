@@ -54,7 +54,7 @@ def test_boards_are_laid_out_ahead_in_a_worker_one_at_a_time_and_never_twice(mon
     calls = []
 
     def run(kind, function, *args):
-        calls.append((kind, args[0].id))
+        calls.append((kind, args[0].id if args else None))
         return function(*args)
 
     monkeypatch.setattr(offloop, "run", run)
@@ -62,9 +62,9 @@ def test_boards_are_laid_out_ahead_in_a_worker_one_at_a_time_and_never_twice(mon
     board.lay_out_here(japan)                                   # a recent game's board, laid out at start
     monkeypatch.setattr(board, "shipped_boards", lambda: [japan, australia])
     assert board.lay_out_shipped_boards() == 1
-    assert calls == [("process", "australia")]
+    assert calls == [("cpu", None), ("process", "australia")]     # the map files read on a thread
     assert board.size(australia) == fit(australia, board.SCALE)[0]
-    assert board.lay_out_shipped_boards() == 0 and len(calls) == 1
+    assert board.lay_out_shipped_boards() == 0 and calls[2:] == [("cpu", None)]
 
 
 def test_a_stop_while_boards_are_laid_out_ahead_ends_it_quietly(monkeypatch, capsys):
